@@ -1,0 +1,6 @@
+export * from './rules.ts'
+export * from './envelope.ts'
+export * from './money.ts'
+export * from './auth.ts'
+export * from './users.ts'
+export * from './menu.ts'

@@ -1,0 +1,45 @@
+import type { MenuItem } from './users.ts'
+
+/**
+ * The console menu (SPEC §2), one tree for the static routes and `POST /api/user/menu`. Order values
+ * are SPEC §2's. `roles: ['*']` means every logged-in role. Only pages that exist are listed; each
+ * capability adds its own entries.
+ */
+export const MENU: MenuItem[] = [
+  {
+    path: '/dashboard',
+    name: 'menu.dashboard',
+    order: 0,
+    roles: ['*'],
+    children: [{ path: '/dashboard/workplace', name: 'menu.dashboard.workplace', order: 0, roles: ['*'] }],
+  },
+  {
+    path: '/system',
+    name: 'menu.system',
+    order: 2,
+    roles: ['admin'],
+    children: [
+      { path: '/system/user-manage', name: 'menu.system.userManage', order: 0, roles: ['admin'] },
+      { path: '/system/login-record', name: 'menu.system.loginRecord', order: 1, roles: ['admin'] },
+      { path: '/system/outbox', name: 'menu.system.outbox', order: 90, roles: ['admin'] },
+    ],
+  },
+  {
+    path: '/user',
+    name: 'menu.user',
+    order: 7,
+    roles: ['*'],
+    children: [{ path: '/user/setting', name: 'menu.user.setting', order: 0, roles: ['*'] }],
+  },
+  { path: '/faq', name: 'menu.faq', order: 9, roles: ['*'] },
+]
+
+const allowed = (item: MenuItem, role: string) => item.roles.includes('*') || item.roles.includes(role)
+
+/** The menu a role may see, sorted by order (stable for equal values). */
+export function menuForRole(role: string, items: MenuItem[] = MENU): MenuItem[] {
+  return items
+    .filter((i) => allowed(i, role))
+    .map((i) => (i.children ? { ...i, children: menuForRole(role, i.children) } : i))
+    .sort((a, b) => a.order - b.order)
+}

@@ -1,0 +1,58 @@
+import crypto from 'node:crypto'
+import formbody from '@fastify/formbody'
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import type { RateLimits } from './domain/auth/limits.ts'
+import authPlugin from './plugins/app/auth.ts'
+import envelope from './plugins/app/envelope.ts'
+import services, { type Providers } from './plugins/app/services.ts'
+import authRoutes from './routes/api/auth/index.ts'
+import devRoutes from './routes/api/dev/index.ts'
+import menuRoutes from './routes/api/user/index.ts'
+import userRoutes, { loginRecordRoutes } from './routes/api/users/index.ts'
+
+export type BuildOptions = {
+  config: Config
+  db: Database
+  providers?: Partial<Providers>
+  limits?: RateLimits
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Builds the marketplace API from its plugins and route areas (STYLE: the API). */
+export async function buildApp(opts: BuildOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.logLevel },
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // The console forwards its request id so one request can be followed through both logs.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(envelope)
+  await app.register(helmet, { contentSecurityPolicy: false, global: true })
+  await app.register(formbody)
+  await app.register(swagger, {
+    openapi: { info: { title: 'PayShare API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits })
+  await app.register(authPlugin)
+
+  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
+  await app.register(authRoutes, { prefix: '/api/auth' })
+  await app.register(userRoutes, { prefix: '/api/users' })
+  await app.register(menuRoutes, { prefix: '/api/user' })
+  await app.register(loginRecordRoutes, { prefix: '/api/loginRecords' })
+  await app.register(devRoutes, { prefix: '/api/dev' })
+  return app
+}

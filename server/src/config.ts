@@ -1,0 +1,123 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+/** The repository root: where package.json lives, found upwards from this file (src or dist). */
+export function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir)
+    if (up === dir) return process.cwd()
+    dir = up
+  }
+  return dir
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  API_HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('PayShare <no-reply@payshare.local>'),
+  SMS_PROVIDER: z.enum(['aliyun']).optional(),
+  ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Secrets = { sessionSecret: string; contentKey: string; codePepper: string }
+
+export type Config = {
+  env: z.infer<typeof envSchema>['NODE_ENV']
+  port: number
+  host: string
+  databaseUrl?: string
+  dataDir: string
+  adminPassword?: string
+  seedDemo: boolean
+  smtpUrl?: string
+  mailFrom: string
+  sms?: { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: string; signName: string; templateCode: string }
+  redisUrl?: string
+  trustProxy: boolean
+  logLevel: string
+  secrets: Secrets
+}
+
+/**
+ * Secrets shared by the API and the console (same DATA_DIR): generated on first start, kept in
+ * DATA_DIR/secrets.json with mode 0600. SESSION_SECRET / CONTENT_KEY from the environment win.
+ */
+export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): Secrets {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const file = path.join(dataDir, 'secrets.json')
+  let stored: Partial<Secrets> = {}
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>
+  const gen = () => crypto.randomBytes(32).toString('base64url')
+  const secrets: Secrets = {
+    sessionSecret: stored.sessionSecret ?? gen(),
+    contentKey: stored.contentKey ?? crypto.randomBytes(32).toString('base64'),
+    codePepper: stored.codePepper ?? gen(),
+  }
+  if (JSON.stringify(stored) !== JSON.stringify(secrets)) {
+    fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  }
+  return {
+    sessionSecret: env.SESSION_SECRET || secrets.sessionSecret,
+    contentKey: env.CONTENT_KEY || secrets.contentKey,
+    codePepper: env.CODE_PEPPER || secrets.codePepper,
+  }
+}
+
+/** Parses the environment; a bad value stops the process with one clear line (STYLE: Habits). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment: ${lines.join('; ')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(projectRoot(), e.DATA_DIR)
+  let sms: Config['sms']
+  if (e.SMS_PROVIDER === 'aliyun') {
+    const missing = ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'].filter(
+      (k) => !env[k],
+    )
+    if (missing.length) throw new Error(`Invalid environment: SMS_PROVIDER=aliyun needs ${missing.join(', ')}`)
+    sms = {
+      provider: 'aliyun',
+      accessKeyId: e.ALIYUN_ACCESS_KEY_ID!,
+      accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET!,
+      endpoint: e.ALIYUN_SMS_ENDPOINT,
+      signName: e.ALIYUN_SMS_SIGN_NAME!,
+      templateCode: e.ALIYUN_SMS_TEMPLATE_CODE!,
+    }
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.API_PORT,
+    host: e.API_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sms,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    secrets: loadSecrets(dataDir, env),
+  }
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { projectRoot } from '../config.ts'
+import * as schema from './schema.ts'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type DbHandle = { db: Database; driver: 'pglite' | 'pg'; close: () => Promise<void>; migrate: () => Promise<void> }
+
+export const migrationsFolder = () => path.join(projectRoot(), 'server', 'drizzle')
+
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite: file-backed under `dataDir/pglite`, or in memory
+ * when `dataDir` is `memory://` (tests). One schema, one migration set for both (DESIGN §2).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) })
+    const db = drizzlePg(pool, { schema }) as unknown as Database
+    return {
+      db,
+      driver: 'pg',
+      close: () => pool.end(),
+      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    }
+  }
+  let client: PGlite
+  if (opts.dataDir === 'memory://') client = new PGlite()
+  else {
+    const dir = path.join(opts.dataDir, 'pglite')
+    fs.mkdirSync(dir, { recursive: true })
+    client = new PGlite(dir)
+  }
+  await client.waitReady
+  const db = drizzlePglite(client, { schema }) as unknown as Database
+  return {
+    db,
+    driver: 'pglite',
+    close: () => client.close(),
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+  }
+}

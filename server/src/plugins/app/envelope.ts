@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import type { FieldErrors } from '#contract/envelope.ts'
+import { AppError } from '../../errors.ts'
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Answers `{code, msg, data}` with the HTTP status mirroring `code`. */
+    ok<T>(data: T, msg?: string, code?: 200 | 201): FastifyReply
+  }
+}
+
+/** The envelope, the error mapping (never a bare 500 for bad input) and the 404 answer. */
+export default fp(async function envelope(app: FastifyInstance) {
+  app.decorateReply('ok', function (this: FastifyReply, data: unknown, msg = 'ok', code: 200 | 201 = 200) {
+    return this.code(code).send({ code, msg, data })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ code: 404, msg: 'notFound', data: null })
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: FieldErrors = {}
+      for (const issue of error.validation) {
+        const path = (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || issue.params?.issue?.path?.join('.') || '_'
+        const message = issue.message && /^[a-z]+\.[A-Za-z.]+$/.test(issue.message) ? issue.message : 'validation.invalid'
+        ;(fieldErrors[path] ??= []).push(message)
+      }
+      return reply.code(422).send({ code: 422, msg: 'validation.failed', data: { fieldErrors } })
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode === 429 && error.data && typeof error.data === 'object' && 'retryAfter' in error.data) {
+        reply.header('retry-after', String((error.data as { retryAfter: number }).retryAfter))
+      }
+      return reply.code(error.statusCode).send({ code: error.statusCode, msg: error.msg, data: error.data })
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema')
+      return reply.code(500).send({ code: 500, msg: 'internal', data: null })
+    }
+    const status = error.statusCode ?? 500
+    if (status === 429) return reply.code(429).send({ code: 429, msg: 'rateLimited', data: null })
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large: a clear client error, not a 500.
+      const msg = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'validation.tooLarge' : 'validation.badRequest'
+      return reply.code(status === 415 || status === 413 ? status : 400).send({ code: status === 415 || status === 413 ? status : 400, msg, data: null })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ code: 500, msg: 'internal', data: null })
+  })
+})

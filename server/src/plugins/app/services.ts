@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../../config.ts'
+import type { Database } from '../../db/client.ts'
+import { type RateLimits, createRateLimits } from '../../domain/auth/limits.ts'
+import { AliyunSmsSender } from '../../providers/aliyun-sms.ts'
+import { type CodeSender, OutboxSender, SmtpSender } from '../../providers/codes.ts'
+
+export type Providers = { mail: CodeSender; sms: CodeSender }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database
+    config: Config
+    providers: Providers
+    limits: RateLimits
+  }
+}
+
+export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits }
+
+/**
+ * Decorates the app with the database, config, providers and rate limits. Providers are chosen from
+ * config (SMTP_URL, SMS_PROVIDER); without them codes go to the dev outbox. Tests pass their own.
+ */
+export default fp(
+  async function services(app: FastifyInstance, opts: ServicesOptions) {
+    const { db, config } = opts
+    app.decorate('db', db)
+    app.decorate('config', config)
+    const outbox = new OutboxSender(db, app.log)
+    app.decorate('providers', {
+      mail: opts.providers?.mail ?? (config.smtpUrl ? new SmtpSender(config.smtpUrl, config.mailFrom) : outbox),
+      sms: opts.providers?.sms ?? (config.sms ? new AliyunSmsSender(config.sms) : outbox),
+    })
+    const limits = opts.limits ?? (await createRateLimits(config.redisUrl))
+    app.decorate('limits', limits)
+    app.addHook('onClose', async () => limits.close())
+  },
+  { name: 'services' },
+)
