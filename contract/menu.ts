@@ -11,7 +11,7 @@ export const MENU: MenuItem[] = [
     name: 'menu.dashboard',
     order: 0,
     roles: ['*'],
-    children: [{ path: '/dashboard/workplace', name: 'menu.dashboard.workplace', order: 0, roles: ['*'] }],
+    children: [{ path: '/dashboard/workplace', name: 'menu.workplace', order: 0, roles: ['*'] }],
   },
   {
     path: '/system',
@@ -19,9 +19,9 @@ export const MENU: MenuItem[] = [
     order: 2,
     roles: ['admin'],
     children: [
-      { path: '/system/user-manage', name: 'menu.system.userManage', order: 0, roles: ['admin'] },
-      { path: '/system/login-record', name: 'menu.system.loginRecord', order: 1, roles: ['admin'] },
-      { path: '/system/outbox', name: 'menu.system.outbox', order: 90, roles: ['admin'] },
+      { path: '/system/user-manage', name: 'menu.userManage', order: 0, roles: ['admin'] },
+      { path: '/system/login-record', name: 'menu.loginRecord', order: 1, roles: ['admin'] },
+      { path: '/system/outbox', name: 'menu.outbox', order: 90, roles: ['admin'] },
     ],
   },
   {
@@ -29,7 +29,7 @@ export const MENU: MenuItem[] = [
     name: 'menu.user',
     order: 7,
     roles: ['*'],
-    children: [{ path: '/user/setting', name: 'menu.user.setting', order: 0, roles: ['*'] }],
+    children: [{ path: '/user/setting', name: 'menu.setting', order: 0, roles: ['*'] }],
   },
   { path: '/faq', name: 'menu.faq', order: 9, roles: ['*'] },
 ]

@@ -14,9 +14,9 @@ export class AppError extends Error {
 export const badRequest = (msg: string, data?: unknown) => new AppError(400, msg, data)
 export const unauthorized = (msg = 'auth.unauthorized') => new AppError(401, msg)
 export const forbidden = (msg = 'auth.forbidden') => new AppError(403, msg)
-export const notFound = (msg = 'notFound') => new AppError(404, msg)
+export const notFound = (msg = 'errors.notFound') => new AppError(404, msg)
 export const conflict = (msg: string, data?: unknown) => new AppError(409, msg, data)
-export const tooMany = (msg = 'rateLimited', retryAfterSeconds?: number) =>
+export const tooMany = (msg = 'errors.rateLimited', retryAfterSeconds?: number) =>
   new AppError(429, msg, retryAfterSeconds ? { retryAfter: retryAfterSeconds } : null)
 /** 422 with per-field messages, the same shape schema validation produces. */
 export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'validation.failed', { fieldErrors })

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
+import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../db/client.ts'
 import { outboxMessages } from '../db/schema.ts'
 
@@ -36,7 +36,7 @@ const SUBJECTS: Record<CodeMessage['purpose'], string> = {
 /** Real mail over SMTP_URL (nodemailer). */
 export class SmtpSender implements CodeSender {
   readonly kind = 'smtp' as const
-  private transport: nodemailer.Transporter
+  private transport: Transporter
   constructor(
     smtpUrl: string,
     private from: string,

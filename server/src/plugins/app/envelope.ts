@@ -18,14 +18,14 @@ export default fp(async function envelope(app: FastifyInstance) {
   })
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ code: 404, msg: 'notFound', data: null })
+    reply.code(404).send({ code: 404, msg: 'errors.notFound', data: null })
   })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: FieldErrors = {}
       for (const issue of error.validation) {
-        const path = (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || issue.params?.issue?.path?.join('.') || '_'
+        const path = (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || '_'
         const message = issue.message && /^[a-z]+\.[A-Za-z.]+$/.test(issue.message) ? issue.message : 'validation.invalid'
         ;(fieldErrors[path] ??= []).push(message)
       }
@@ -39,16 +39,16 @@ export default fp(async function envelope(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema')
-      return reply.code(500).send({ code: 500, msg: 'internal', data: null })
+      return reply.code(500).send({ code: 500, msg: 'errors.internal', data: null })
     }
     const status = error.statusCode ?? 500
-    if (status === 429) return reply.code(429).send({ code: 429, msg: 'rateLimited', data: null })
+    if (status === 429) return reply.code(429).send({ code: 429, msg: 'errors.rateLimited', data: null })
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: a clear client error, not a 500.
-      const msg = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'validation.tooLarge' : 'validation.badRequest'
+      const msg = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'errors.tooLarge' : 'errors.badRequest'
       return reply.code(status === 415 || status === 413 ? status : 400).send({ code: status === 415 || status === 413 ? status : 400, msg, data: null })
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply.code(500).send({ code: 500, msg: 'internal', data: null })
+    return reply.code(500).send({ code: 500, msg: 'errors.internal', data: null })
   })
 })

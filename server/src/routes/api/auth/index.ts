@@ -121,17 +121,17 @@ export default async function authRoutes(fastify: FastifyInstance) {
         const t = targetOf(request.query)
         if (!t) throw invalid({ email: ['validation.emailOrPhone'] })
         const wait = await spend(app.limits.codeIp, request.ip)
-        if (wait) throw tooMany('rateLimited', wait)
+        if (wait) throw tooMany('errors.rateLimited', wait)
         const existing = await findUserByEmailOrPhone(app.db, request.query)
         if (opts.onlyNew && existing) {
           const field = t.channel === 'sms' ? 'phone' : 'email'
           throw conflict(field === 'phone' ? 'auth.phoneTaken' : 'auth.emailTaken', { fieldErrors: { [field]: [field === 'phone' ? 'auth.phoneTaken' : 'auth.emailTaken'] } })
         }
         // Forgot password answers the same whether or not the account exists (no enumeration).
-        if (opts.onlyExisting && !existing) return reply.ok({ resendAfter: 60 }, 'auth.codeSent')
+        if (opts.onlyExisting && !existing) return reply.ok({ resendAfter: 60, delivery: app.providers[t.channel === 'sms' ? 'sms' : 'mail'].kind === 'outbox' ? 'outbox' : 'sent' }, 'auth.codeSent')
         const sender = t.channel === 'sms' ? app.providers.sms : app.providers.mail
         const r = await issueCode(app.db, { pepper: pepper(), sender }, { ...t, purpose, userId: request.user?.id, ip: request.ip })
-        return reply.ok(r, 'auth.codeSent')
+        return reply.ok({ ...r, delivery: sender.kind === 'outbox' ? 'outbox' : 'sent' }, 'auth.codeSent')
       },
     )
 

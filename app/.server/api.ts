@@ -1,0 +1,68 @@
+import type { Envelope, FieldErrors } from '#contract/envelope.ts'
+import { env } from './env.ts'
+
+/** A non-200/201 answer of the API (SPEC §8). `msg` is a key of the locale catalogs. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly msg: string,
+    readonly data: unknown,
+    readonly path: string,
+  ) {
+    super(`${status} ${msg} (${path})`)
+  }
+  get fieldErrors(): FieldErrors | undefined {
+    const d = this.data as { fieldErrors?: FieldErrors } | null
+    return d?.fieldErrors
+  }
+  /** SPEC §8: 500–504 open the "Confirm logout" dialog, except for the user-info call. */
+  get confirmsLogout(): boolean {
+    return this.status >= 500 && this.status <= 504 && !this.path.startsWith('/api/users/userInfo')
+  }
+}
+
+type CallOptions = {
+  method?: 'GET' | 'POST'
+  token?: string | null
+  query?: Record<string, string | number | undefined | null>
+  body?: unknown
+}
+
+/**
+ * The one typed way the console calls the API: bearer token from the session, the client's address
+ * and request id forwarded, the `{code, msg, data}` envelope unwrapped. Throws ApiError otherwise.
+ */
+export async function callApi<T>(request: Request, path: string, opts: CallOptions = {}): Promise<T> {
+  const url = new URL(env.apiUrl + path)
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`
+  const forwarded = request.headers.get('x-forwarded-for')
+  if (forwarded) headers['x-forwarded-for'] = forwarded
+  const ua = request.headers.get('user-agent')
+  if (ua) headers['user-agent'] = ua
+  const requestId = request.headers.get('x-request-id')
+  if (requestId) headers['x-request-id'] = requestId
+  let body: string | undefined
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(opts.body)
+  }
+  let res: Response
+  try {
+    res = await fetch(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body })
+  } catch {
+    // SPEC §8: a transport failure → 'Request Error'.
+    throw new ApiError(503, 'errors.requestError', null, path)
+  }
+  let envelope: Envelope<T>
+  try {
+    envelope = (await res.json()) as Envelope<T>
+  } catch {
+    throw new ApiError(res.status >= 400 ? res.status : 502, 'errors.error', null, path)
+  }
+  if (envelope.code !== 200 && envelope.code !== 201) {
+    throw new ApiError(envelope.code || res.status, envelope.msg || 'errors.error', envelope.data, path)
+  }
+  return envelope.data
+}

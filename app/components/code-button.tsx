@@ -1,0 +1,34 @@
+import { Alert, Button } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * "Send code": a submit button with its own intent, so it works without JavaScript; with it, the button
+ * counts down the 60 s resend wait (the API refuses earlier sends either way).
+ */
+export function SendCodeButton({ intent, sentAt, resendAfter = 60, pending }: { intent: string; sentAt?: number; resendAfter?: number; pending?: boolean }) {
+  const { t } = useTranslation()
+  const [left, setLeft] = useState(0)
+  useEffect(() => {
+    if (!sentAt) return
+    const tick = () => setLeft(Math.max(0, Math.ceil((sentAt + resendAfter * 1000 - Date.now()) / 1000)))
+    tick()
+    const id = setInterval(tick, 1000)
+    return () => clearInterval(id)
+  }, [sentAt, resendAfter])
+  return (
+    <Button type="submit" name="intent" value={intent} variant="light" formNoValidate loading={pending} disabled={left > 0} miw={120}>
+      {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
+    </Button>
+  )
+}
+
+export function CodeSentNotice({ to, delivery }: { to: string; delivery: 'outbox' | 'sent' }) {
+  const { t } = useTranslation()
+  return (
+    <Alert color="green" variant="light" role="status">
+      {t('auth.codeSentTo', { to })}
+      {delivery === 'outbox' ? ` ${t('auth.outboxHint')}` : ''}
+    </Alert>
+  )
+}

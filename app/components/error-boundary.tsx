@@ -1,0 +1,53 @@
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core'
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmLogout } from './flash.tsx'
+
+/** SPEC §8 page messages, shared by the exception routes and every error boundary. */
+export function ExceptionPage({ status, message }: { status: 403 | 404 | 500 | number; message?: string }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const text =
+    message ?? (status === 403 ? t('pages.forbidden') : status === 404 ? t('pages.notFound') : t('pages.serverError'))
+  return (
+    <Center mih="60vh" p="xl">
+      <Stack align="center" gap="md">
+        <Title order={1} c="dimmed" fz={64}>
+          {status}
+        </Title>
+        <Text size="lg" role="alert">
+          {text}
+        </Text>
+        <Group>
+          {status === 404 ? (
+            <Button component="a" href={location.pathname + location.search} variant="default">
+              {t('pages.retry')}
+            </Button>
+          ) : null}
+          <Button component={Link} to="/dashboard/workplace">
+            {t('pages.back')}
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  )
+}
+
+/** Thrown responses carry `{msg, confirmLogout}` from the API (app/.server/forms.ts). */
+export function GeneralErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  if (isRouteErrorResponse(error)) {
+    const d = error.data as { msg?: string; confirmLogout?: boolean } | null
+    const status = error.status
+    const message = d?.msg ? t(d.msg, { defaultValue: t('errors.error') }) : undefined
+    return (
+      <>
+        <ConfirmLogout open={Boolean(d?.confirmLogout)} />
+        <ExceptionPage status={status} message={status === 404 || status === 403 ? undefined : message} />
+      </>
+    )
+  }
+  if (typeof document === 'undefined') console.error(error)
+  return <ExceptionPage status={500} />
+}

@@ -1,0 +1,82 @@
+import { Button, Group, Modal, Notification, Paper, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { Form, useLocation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+export type ToastData = { type: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }
+
+const COLORS = { success: 'green', error: 'red', info: 'arcoblue' } as const
+/** SPEC §8: messages show for 5 seconds. */
+export const TOAST_MS = 5000
+
+/**
+ * A flash message. With JavaScript: a Mantine notification for 5 s. Without: the same text rendered in
+ * the page, fading out after 5 s by CSS alone.
+ */
+export function FlashToast({ toast }: { toast: ToastData | null }) {
+  const { t } = useTranslation()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    if (!toast) return
+    notifications.show({ color: COLORS[toast.type], message: t(toast.key, { ...toast.values, defaultValue: t('errors.error') }), autoClose: TOAST_MS })
+  }, [toast, t])
+  if (!toast || hydrated) return null
+  return (
+    <div className="ps-static-toast" role={toast.type === 'error' ? 'alert' : 'status'}>
+      <Notification color={COLORS[toast.type]} withCloseButton={false}>
+        {t(toast.key, { ...toast.values, defaultValue: t('errors.error') })}
+      </Notification>
+    </div>
+  )
+}
+
+/**
+ * SPEC §8 "Confirm logout": after a 500–504 answer. A modal with JavaScript; a page section without.
+ * Cancel stays on the page; 'Re-Login' logs out (POST /logout) and returns to login.
+ */
+export function ConfirmLogout({ open }: { open: boolean }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const [hydrated, setHydrated] = useState(false)
+  const [opened, setOpened] = useState(open)
+  useEffect(() => setHydrated(true), [])
+  useEffect(() => setOpened(open), [open])
+  const body = (
+    <>
+      <Text mb="md">{t('errors.logoutText')}</Text>
+      <Form method="post" action="/logout">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <Group justify="flex-end">
+          {hydrated ? (
+            <Button variant="default" type="button" onClick={() => setOpened(false)}>
+              {t('common.cancel')}
+            </Button>
+          ) : (
+            <Button variant="default" component="a" href={location.pathname + location.search}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit">{t('errors.reLogin')}</Button>
+        </Group>
+      </Form>
+    </>
+  )
+  if (!open) return null
+  if (!hydrated) {
+    return (
+      <Paper withBorder shadow="md" p="lg" m="md" role="alertdialog" aria-labelledby="confirm-logout-title" className="ps-confirm-logout">
+        <Title order={3} id="confirm-logout-title" mb="sm">
+          {t('errors.logoutTitle')}
+        </Title>
+        {body}
+      </Paper>
+    )
+  }
+  return (
+    <Modal opened={opened} onClose={() => setOpened(false)} title={t('errors.logoutTitle')} centered>
+      {body}
+    </Modal>
+  )
+}

@@ -1,0 +1,31 @@
+import { Button, Group } from '@mantine/core'
+import { Form, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+
+/** zh-CN / en-US switch: a plain form (works without JavaScript), stored in a cookie. */
+export function LocaleSwitch() {
+  const { i18n, t } = useTranslation()
+  const location = useLocation()
+  const current = i18n.language
+  return (
+    <Form method="post" action="/locale" aria-label={t('common.language')}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <Group gap={4} wrap="nowrap">
+        {(['zh-CN', 'en-US'] as const).map((lng) => (
+          <Button
+            key={lng}
+            type="submit"
+            name="locale"
+            value={lng}
+            size="compact-xs"
+            variant={current === lng ? 'light' : 'subtle'}
+            aria-pressed={current === lng}
+            lang={lng}
+          >
+            {lng === 'zh-CN' ? '中文' : 'English'}
+          </Button>
+        ))}
+      </Group>
+    </Form>
+  )
+}

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { createInstance } from 'i18next'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { NonceProvider } from './components/nonce.tsx'
+import { getLocale } from './.server/i18n.ts'
+import { i18nConfig, resources } from './i18n.ts'
+
+export const streamTimeout = 5_000
+
+/** CSP with a fresh nonce per response (DESIGN §6; research/INTEGRATIONS.md §5.1). */
+function contentSecurityPolicy(nonce: string, dev: boolean) {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self'${dev ? ' ws: http://localhost:*' : ''}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = crypto.randomBytes(16).toString('base64')
+  const locale = await getLocale(request)
+  const instance = createInstance()
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources })
+
+  const bot = isbot(request.headers.get('user-agent') ?? '')
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [bot ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'))
+          responseHeaders.set('X-Content-Type-Options', 'nosniff')
+          responseHeaders.set('Referrer-Policy', 'same-origin')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}

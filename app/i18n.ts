@@ -1,0 +1,53 @@
+import enAuth from './locales/en-US/auth.json'
+import enCommon from './locales/en-US/common.json'
+import enErrors from './locales/en-US/errors.json'
+import enMenu from './locales/en-US/menu.json'
+import enPages from './locales/en-US/pages.json'
+import enSettings from './locales/en-US/settings.json'
+import enSystem from './locales/en-US/system.json'
+import enUsers from './locales/en-US/users.json'
+import enValidation from './locales/en-US/validation.json'
+import zhAuth from './locales/zh-CN/auth.json'
+import zhCommon from './locales/zh-CN/common.json'
+import zhErrors from './locales/zh-CN/errors.json'
+import zhMenu from './locales/zh-CN/menu.json'
+import zhPages from './locales/zh-CN/pages.json'
+import zhSettings from './locales/zh-CN/settings.json'
+import zhSystem from './locales/zh-CN/system.json'
+import zhUsers from './locales/zh-CN/users.json'
+import zhValidation from './locales/zh-CN/validation.json'
+
+/** SPEC §9: zh-CN and en-US; default zh-CN; English for anything else. */
+export const LOCALES = ['zh-CN', 'en-US'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'zh-CN'
+
+/** Each catalog file is one top-level key: `validation.passwordRule` lives in validation.json. */
+export const resources = {
+  'zh-CN': {
+    translation: {
+      auth: zhAuth, common: zhCommon, errors: zhErrors, menu: zhMenu, pages: zhPages,
+      settings: zhSettings, system: zhSystem, users: zhUsers, validation: zhValidation,
+    },
+  },
+  'en-US': {
+    translation: {
+      auth: enAuth, common: enCommon, errors: enErrors, menu: enMenu, pages: enPages,
+      settings: enSettings, system: enSystem, users: enUsers, validation: enValidation,
+    },
+  },
+}
+
+/** A stored choice: zh-CN stays, any other value means English (SPEC §9). No choice: the default. */
+export function resolveLocale(stored: string | null | undefined): Locale {
+  if (!stored) return DEFAULT_LOCALE
+  return stored === 'zh-CN' ? 'zh-CN' : 'en-US'
+}
+
+export const i18nConfig = {
+  supportedLngs: [...LOCALES],
+  fallbackLng: 'en-US',
+  defaultNS: 'translation',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const

@@ -1,0 +1,73 @@
+import mantineCss from '@mantine/core/styles.css?url'
+import notificationsCss from '@mantine/notifications/styles.css?url'
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useChangeLanguage } from 'remix-i18next/react'
+import { ConfirmLogout, FlashToast } from './components/flash.tsx'
+import { GeneralErrorBoundary } from './components/error-boundary.tsx'
+import { useNonce } from './components/nonce.tsx'
+import { getLocale } from './.server/i18n.ts'
+import { readFlash } from './.server/toast.ts'
+import appCss from './styles.css?url'
+import { theme } from './theme.ts'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: mantineCss },
+  { rel: 'stylesheet', href: notificationsCss },
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request)
+  const { flash, clear } = await readFlash(request)
+  return data(
+    { locale, toast: flash?.toast ?? null, confirmLogout: flash?.confirmLogout ?? false },
+    clear ? { headers: { 'set-cookie': clear } } : undefined,
+  )
+}
+
+/** Routes whose `handle.hydrate` is false get no client JavaScript (DESIGN §6 public pages). */
+export type RouteHandle = { hydrate?: boolean }
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const locale = rootData?.locale ?? 'zh-CN'
+  const nonce = useNonce()
+  const matches = useMatches()
+  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false)
+  const { i18n } = useTranslation()
+  useChangeLanguage(locale)
+  return (
+    <html lang={locale} dir={i18n.dir?.(locale) ?? 'ltr'} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} forceColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light">
+          {hydrate ? <Notifications position="top-right" /> : null}
+          <FlashToast toast={rootData?.toast ?? null} />
+          <ConfirmLogout open={rootData?.confirmLogout ?? false} />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        {hydrate ? <Scripts nonce={nonce} /> : null}
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

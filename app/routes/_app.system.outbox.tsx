@@ -1,0 +1,66 @@
+import { Alert, Badge, Code, Stack, Table, Text, Title } from '@mantine/core'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ApiError, callApi } from '~/.server/api.ts'
+import { requireAdmin } from '~/.server/auth.ts'
+import { loaderApiError } from '~/.server/forms.ts'
+import { pageTitle } from '~/.server/i18n.ts'
+import { formatDateTime } from '~/utils/format.ts'
+
+type OutboxItem = { id: number; channel: 'email' | 'sms'; to: string; code: string; purpose: string; created_at: string }
+
+/** Verification codes held back while no mail or SMS provider is configured (GET /api/dev/outbox). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin(request)
+  const title = await pageTitle(request, 'menu.outbox')
+  try {
+    const r = await callApi<{ list: OutboxItem[] }>(request, '/api/dev/outbox', { token, query: { pageSize: 100 } })
+    return { title, list: r.list, enabled: true }
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return { title, list: [] as OutboxItem[], enabled: false }
+    return loaderApiError(request, e)
+  }
+}
+
+export default function Outbox() {
+  const { t } = useTranslation()
+  const { list, enabled } = useLoaderData<typeof loader>()
+  return (
+    <Stack>
+      <Title order={2}>{t('menu.outbox')}</Title>
+      <Alert variant="light" color={enabled ? 'arcoblue' : 'gray'}>
+        {enabled ? t('system.outbox.intro') : t('system.outbox.disabled')}
+      </Alert>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('system.outbox.time')}</Table.Th>
+            <Table.Th>{t('system.outbox.channel')}</Table.Th>
+            <Table.Th>{t('system.outbox.to')}</Table.Th>
+            <Table.Th>{t('system.outbox.purpose')}</Table.Th>
+            <Table.Th>{t('system.outbox.code')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light">{m.channel === 'sms' ? t('system.outbox.sms') : t('system.outbox.email')}</Badge>
+              </Table.Td>
+              <Table.Td>{m.to}</Table.Td>
+              <Table.Td>{t(`system.outbox.purposes.${m.purpose}`, { defaultValue: m.purpose })}</Table.Td>
+              <Table.Td>
+                <Code data-testid="outbox-code">{m.code}</Code>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
+    </Stack>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
