@@ -32,7 +32,9 @@ const envSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Whose X-Forwarded-For to believe: the console forwards the visitor's address. 'loopback' (default)
+  // trusts a console on the same machine; 'true' trusts any hop (behind a load balancer); or a list.
+  TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -50,7 +52,7 @@ export type Config = {
   mailFrom: string
   sms?: { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: string; signName: string; templateCode: string }
   redisUrl?: string
-  trustProxy: boolean
+  trustProxy: boolean | string
   logLevel: string
   secrets: Secrets
 }
@@ -116,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sms,
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     secrets: loadSecrets(dataDir, env),
   }

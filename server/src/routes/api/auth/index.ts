@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { codeTargetQuerySchema, forgotPasswordSchema, loginSchema, registerEmailSchema, registerPhoneSchema } from '#contract/auth.ts'
 import { authTokens, loginRecords, users } from '../../../db/schema.ts'
 import { type CodePurpose, consumeCode, issueCode, targetOf } from '../../../domain/auth/codes-service.ts'
@@ -14,7 +13,6 @@ import { conflict, forbidden, invalid, tooMany, unauthorized } from '../../../er
 import { bearerToken } from '../../../plugins/app/auth.ts'
 import { hashToken } from '../../../domain/auth/tokens.ts'
 
-const tokenData = z.object({ token: z.string() })
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

@@ -1,0 +1,19 @@
+// `npm run db:migrate` / `npm run db:seed` against DATABASE_URL or the embedded database.
+import { loadConfig } from '../config.ts'
+import { openDatabase } from './client.ts'
+import { seed } from './seed.ts'
+
+const command = process.argv[2]
+const config = loadConfig()
+const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+try {
+  await handle.migrate()
+  console.log('migrations applied')
+  if (command === 'seed') {
+    const r = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
+    if (r.adminPassword) console.log(`admin password: ${r.adminPassword}`)
+    console.log('seeded')
+  }
+} finally {
+  await handle.close()
+}
