@@ -2,8 +2,11 @@ import enAuth from './locales/en-US/auth.json'
 import enCommon from './locales/en-US/common.json'
 import enErrors from './locales/en-US/errors.json'
 import enMenu from './locales/en-US/menu.json'
+import enOrders from './locales/en-US/orders.json'
 import enPages from './locales/en-US/pages.json'
+import enPublic from './locales/en-US/public.json'
 import enSettings from './locales/en-US/settings.json'
+import enShares from './locales/en-US/shares.json'
 import enSystem from './locales/en-US/system.json'
 import enUsers from './locales/en-US/users.json'
 import enValidation from './locales/en-US/validation.json'
@@ -11,8 +14,11 @@ import zhAuth from './locales/zh-CN/auth.json'
 import zhCommon from './locales/zh-CN/common.json'
 import zhErrors from './locales/zh-CN/errors.json'
 import zhMenu from './locales/zh-CN/menu.json'
+import zhOrders from './locales/zh-CN/orders.json'
 import zhPages from './locales/zh-CN/pages.json'
+import zhPublic from './locales/zh-CN/public.json'
 import zhSettings from './locales/zh-CN/settings.json'
+import zhShares from './locales/zh-CN/shares.json'
 import zhSystem from './locales/zh-CN/system.json'
 import zhUsers from './locales/zh-CN/users.json'
 import zhValidation from './locales/zh-CN/validation.json'
@@ -26,14 +32,14 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN'
 export const resources = {
   'zh-CN': {
     translation: {
-      auth: zhAuth, common: zhCommon, errors: zhErrors, menu: zhMenu, pages: zhPages,
-      settings: zhSettings, system: zhSystem, users: zhUsers, validation: zhValidation,
+      auth: zhAuth, common: zhCommon, errors: zhErrors, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
+      settings: zhSettings, shares: zhShares, system: zhSystem, users: zhUsers, validation: zhValidation,
     },
   },
   'en-US': {
     translation: {
-      auth: enAuth, common: enCommon, errors: enErrors, menu: enMenu, pages: enPages,
-      settings: enSettings, system: enSystem, users: enUsers, validation: enValidation,
+      auth: enAuth, common: enCommon, errors: enErrors, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
+      settings: enSettings, shares: enShares, system: enSystem, users: enUsers, validation: enValidation,
     },
   },
 }

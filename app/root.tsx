@@ -12,14 +12,10 @@ import { useNonce } from './components/nonce.tsx'
 import { getLocale } from './.server/i18n.ts'
 import { readFlash } from './.server/toast.ts'
 import appCss from './styles.css?url'
+import publicCss from './public.css?url'
 import { theme } from './theme.ts'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: mantineCss },
-  { rel: 'stylesheet', href: notificationsCss },
-  { rel: 'stylesheet', href: appCss },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request)
@@ -30,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-/** Routes whose `handle.hydrate` is false get no client JavaScript (DESIGN §6 public pages). */
+/**
+ * Routes whose `handle.hydrate` is false are the visitor pages (DESIGN §6): no client JavaScript (at
+ * most a nonce'd inline script of their own), no Mantine provider or CSS — their own small stylesheet.
+ */
 export type RouteHandle = { hydrate?: boolean }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,22 +41,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation()
   useChangeLanguage(locale)
   return (
-    <html lang={locale} dir={i18n.dir?.(locale) ?? 'ltr'} {...mantineHtmlProps}>
+    <html lang={locale} dir={i18n.dir?.(locale) ?? 'ltr'} {...(hydrate ? mantineHtmlProps : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {hydrate ? (
+          <>
+            <link rel="stylesheet" href={mantineCss} />
+            <link rel="stylesheet" href={notificationsCss} />
+            <link rel="stylesheet" href={appCss} />
+          </>
+        ) : (
+          <link rel="stylesheet" href={publicCss} />
+        )}
         <Links />
-        <ColorSchemeScript nonce={nonce} forceColorScheme="light" />
+        {hydrate ? <ColorSchemeScript nonce={nonce} forceColorScheme="light" /> : null}
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light">
-          {hydrate ? <Notifications position="top-right" /> : null}
-          <FlashToast toast={rootData?.toast ?? null} />
-          <ConfirmLogout open={rootData?.confirmLogout ?? false} />
-          {children}
-        </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
+        {hydrate ? (
+          <MantineProvider theme={theme} forceColorScheme="light">
+            <Notifications position="top-right" />
+            <FlashToast toast={rootData?.toast ?? null} />
+            <ConfirmLogout open={rootData?.confirmLogout ?? false} />
+            {children}
+          </MantineProvider>
+        ) : (
+          children
+        )}
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>

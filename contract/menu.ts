@@ -14,6 +14,16 @@ export const MENU: MenuItem[] = [
     children: [{ path: '/dashboard/workplace', name: 'menu.workplace', order: 0, roles: ['*'] }],
   },
   {
+    path: '/share-manage',
+    name: 'menu.shareManage',
+    order: 2,
+    roles: ['*'],
+    children: [
+      { path: '/share-manage/search-table', name: 'menu.myShares', order: 0, roles: ['*'] },
+      { path: '/share-manage/order-list', name: 'menu.incomeOrders', order: 1, roles: ['*'] },
+    ],
+  },
+  {
     path: '/system',
     name: 'menu.system',
     order: 2,
@@ -21,6 +31,8 @@ export const MENU: MenuItem[] = [
     children: [
       { path: '/system/user-manage', name: 'menu.userManage', order: 0, roles: ['admin'] },
       { path: '/system/login-record', name: 'menu.loginRecord', order: 1, roles: ['admin'] },
+      { path: '/system/share-manage', name: 'menu.adminShares', order: 2, roles: ['admin'] },
+      { path: '/system/order-manage', name: 'menu.adminOrders', order: 3, roles: ['admin'] },
       { path: '/system/outbox', name: 'menu.outbox', order: 90, roles: ['admin'] },
     ],
   },
@@ -29,7 +41,10 @@ export const MENU: MenuItem[] = [
     name: 'menu.user',
     order: 7,
     roles: ['*'],
-    children: [{ path: '/user/setting', name: 'menu.setting', order: 0, roles: ['*'] }],
+    children: [
+      { path: '/user/setting', name: 'menu.setting', order: 0, roles: ['*'] },
+      { path: '/user/order-list', name: 'menu.myOrders', order: 1, roles: ['*'] },
+    ],
   },
   { path: '/faq', name: 'menu.faq', order: 9, roles: ['*'] },
 ]

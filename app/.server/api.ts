@@ -26,6 +26,7 @@ type CallOptions = {
   token?: string | null
   query?: Record<string, string | number | undefined | null>
   body?: unknown
+  headers?: Record<string, string>
 }
 
 /**
@@ -35,7 +36,7 @@ type CallOptions = {
 export async function callApi<T>(request: Request, path: string, opts: CallOptions = {}): Promise<T> {
   const url = new URL(env.apiUrl + path)
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
   if (opts.token) headers.authorization = `Bearer ${opts.token}`
   const forwarded = request.headers.get('x-forwarded-for')
   if (forwarded) headers['x-forwarded-for'] = forwarded

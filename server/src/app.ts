@@ -11,6 +11,12 @@ import type { RateLimits } from './domain/auth/limits.ts'
 import authPlugin from './plugins/app/auth.ts'
 import envelope from './plugins/app/envelope.ts'
 import services, { type Providers } from './plugins/app/services.ts'
+import type { PaymentOverrides } from './providers/payments/index.ts'
+import { expirePendingOrders } from './domain/orders/settlement.ts'
+import orderRoutes from './routes/api/orders/index.ts'
+import paymentRoutes from './routes/api/payments/index.ts'
+import publicShareRoutes from './routes/api/share/index.ts'
+import shareRoutes from './routes/api/shares/index.ts'
 import authRoutes from './routes/api/auth/index.ts'
 import devRoutes from './routes/api/dev/index.ts'
 import menuRoutes from './routes/api/user/index.ts'
@@ -21,6 +27,9 @@ export type BuildOptions = {
   db: Database
   providers?: Partial<Providers>
   limits?: RateLimits
+  payments?: PaymentOverrides
+  /** Sweep expired pending orders every minute (off in tests that drive time themselves). */
+  sweepOrders?: boolean
   logger?: FastifyServerOptions['logger']
 }
 
@@ -45,7 +54,7 @@ export async function buildApp(opts: BuildOptions) {
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
-  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits })
+  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments })
   await app.register(authPlugin)
 
   app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
@@ -54,5 +63,17 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(menuRoutes, { prefix: '/api/user' })
   await app.register(loginRecordRoutes, { prefix: '/api/loginRecords' })
   await app.register(devRoutes, { prefix: '/api/dev' })
+  await app.register(shareRoutes, { prefix: '/api/shares' })
+  await app.register(publicShareRoutes, { prefix: '/api/share' })
+  await app.register(orderRoutes, { prefix: '/api/orders' })
+  await app.register(paymentRoutes, { prefix: '/api/payments' })
+
+  if (opts.sweepOrders) {
+    const timer = setInterval(() => {
+      expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
+    }, 60_000)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
   return app
 }

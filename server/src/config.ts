@@ -32,11 +32,44 @@ const envSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  // Public addresses: the console (payment return URLs) and the API (payment notify URLs).
+  WEB_URL: z.string().url().optional(),
+  API_PUBLIC_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Platform fee on a sale while the seller has no fee channel (DESIGN §3 Income), in basis points.
+  DEFAULT_FEE_BP: z.coerce.number().int().min(0).max(10000).default(500),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_MCH_ID: z.string().optional(),
+  WECHAT_MCH_SERIAL: z.string().optional(),
+  WECHAT_MCH_PRIVATE_KEY: z.string().optional(),
+  WECHAT_API_V3_KEY: z.string().optional(),
+  WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHAT_PLATFORM_SERIAL: z.string().optional(),
+  WECHAT_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
   // Whose X-Forwarded-For to believe: the console forwards the visitor's address. 'loopback' (default)
   // trusts a console on the same machine; 'true' trusts any hop (behind a load balancer); or a list.
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
+
+/** PEM values may be given with literal `\n`; keys are PKCS#1 or PKCS#8 PEM (or bare base64). */
+export type AlipayConfig = { appId: string; privateKey: string; alipayPublicKey: string; sellerId?: string; gateway: string }
+export type WechatConfig = {
+  appId: string
+  mchId: string
+  mchSerial: string
+  mchPrivateKey: string
+  apiV3Key: string
+  /** WeChat Pay public key (public-key mode) and its id `PUB_KEY_ID_…`, or a platform certificate serial. */
+  platformPublicKey: string
+  platformSerial: string
+  baseUrl: string
+}
 
 export type Secrets = { sessionSecret: string; contentKey: string; codePepper: string }
 
@@ -52,6 +85,11 @@ export type Config = {
   mailFrom: string
   sms?: { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; endpoint: string; signName: string; templateCode: string }
   redisUrl?: string
+  webUrl: string
+  apiPublicUrl: string
+  defaultFeeBp: number
+  alipay?: AlipayConfig
+  wechat?: WechatConfig
   trustProxy: boolean | string
   logLevel: string
   secrets: Secrets
@@ -106,6 +144,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       templateCode: e.ALIYUN_SMS_TEMPLATE_CODE!,
     }
   }
+  const pem = (v: string) => v.replace(/\\n/g, '\n')
+  const all = (...keys: string[]) => keys.every((k) => env[k])
+  const some = (...keys: string[]) => keys.some((k) => env[k])
+  const alipayKeys = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']
+  if (some(...alipayKeys) && !all(...alipayKeys)) throw new Error(`Invalid environment: Alipay needs ${alipayKeys.join(', ')}`)
+  const wechatKeys = ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_API_V3_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'WECHAT_PLATFORM_SERIAL']
+  if (some(...wechatKeys) && !all(...wechatKeys)) throw new Error(`Invalid environment: WeChat Pay needs ${wechatKeys.join(', ')}`)
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,
@@ -118,6 +163,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sms,
     redisUrl: e.REDIS_URL,
+    webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    apiPublicUrl: (e.API_PUBLIC_URL ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
+    defaultFeeBp: e.DEFAULT_FEE_BP,
+    alipay: all(...alipayKeys)
+      ? { appId: e.ALIPAY_APP_ID!, privateKey: pem(e.ALIPAY_PRIVATE_KEY!), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY!), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY }
+      : undefined,
+    wechat: all(...wechatKeys)
+      ? {
+          appId: e.WECHAT_APP_ID!,
+          mchId: e.WECHAT_MCH_ID!,
+          mchSerial: e.WECHAT_MCH_SERIAL!,
+          mchPrivateKey: pem(e.WECHAT_MCH_PRIVATE_KEY!),
+          apiV3Key: e.WECHAT_API_V3_KEY!,
+          platformPublicKey: pem(e.WECHAT_PLATFORM_PUBLIC_KEY!),
+          platformSerial: e.WECHAT_PLATFORM_SERIAL!,
+          baseUrl: e.WECHAT_BASE_URL,
+        }
+      : undefined,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     secrets: loadSecrets(dataDir, env),

@@ -14,8 +14,8 @@ async function main() {
   }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await handle.migrate()
-  const seeded = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
-  const app = await buildApp({ config, db: handle.db })
+  const seeded = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo, contentKey: config.secrets.contentKey, feeBasisPoints: config.defaultFeeBp })
+  const app = await buildApp({ config, db: handle.db, sweepOrders: true })
   app.addHook('onClose', () => handle.close())
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`API on ${handle.driver === 'pg' ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`)

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { appMeta, users } from './schema.ts'
+import { appMeta, ledgerEntries, orders, shares, users } from './schema.ts'
+import { ContentCipher } from '../domain/shares/content-crypto.ts'
+import { newOrderNo, platformFee } from '../domain/orders/rules.ts'
+import { newUnicode } from '../domain/shares/rules.ts'
 import { hashPassword } from '../domain/auth/passwords.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
@@ -11,7 +14,7 @@ export const DEMO_BUYER = { userName: 'demo_buyer', email: 'buyer@payshare.local
 export type SeedResult = { adminCreated: boolean; adminPassword?: string; demo: boolean }
 
 /** Seed steps run once each, remembered in app_meta. Later capabilities append their own steps. */
-export async function seed(db: Database, opts: { adminPassword?: string; demo: boolean }): Promise<SeedResult> {
+export async function seed(db: Database, opts: { adminPassword?: string; demo: boolean; contentKey?: string; feeBasisPoints?: number }): Promise<SeedResult> {
   const result: SeedResult = { adminCreated: false, demo: false }
   const [admin] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = 'admin'`).limit(1)
   if (!admin) {
@@ -35,7 +38,76 @@ export async function seed(db: Database, opts: { adminPassword?: string; demo: b
       .onConflictDoNothing()
     result.demo = true
   }
+  if (opts.demo && opts.contentKey && (await once(db, 'seed.demo-shares'))) {
+    await seedDemoShares(db, new ContentCipher(opts.contentKey), opts.feeBasisPoints ?? 500)
+  }
   return result
+}
+
+/** Demo marketplace: approved shares of each type, one under review, orders in every payment status. */
+async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number) {
+  const [seller] = await db.select().from(users).where(eq(users.userName, DEMO_SELLER.userName))
+  const [buyer] = await db.select().from(users).where(eq(users.userName, DEMO_BUYER.userName))
+  if (!seller || !buyer) return
+  type Demo = { title: string; type: 'text' | 'url' | 'netdisk'; content: string; code?: string; priceFen: number; status: 'approved' | 'under_review'; subscription?: 'open' | 'close' }
+  const demo: Demo[] = [
+    { title: 'Vue3 + TypeScript 实战笔记 / Vue 3 notes', type: 'text', content: '课程笔记：https://example.com/notes 访问密码 vue3-2026\nCourse notes password: vue3-2026', priceFen: 990, status: 'approved' },
+    { title: '设计素材合集 / Design asset pack', type: 'url', content: 'https://example.com/assets/design-pack-2026', priceFen: 1990, status: 'approved' },
+    { title: '考研英语真题 PDF / Exam papers', type: 'netdisk', content: 'https://pan.baidu.com/s/1demoPayShare2026', code: 'x7k2', priceFen: 500, status: 'approved', subscription: 'open' },
+    { title: '摄影调色预设 / Photo presets (in review)', type: 'url', content: 'https://example.com/presets', priceFen: 1200, status: 'under_review' },
+  ]
+  const rows = await db
+    .insert(shares)
+    .values(
+      demo.map((d) => ({
+        userId: seller.id,
+        title: d.title,
+        unicode: newUnicode(),
+        type: d.type,
+        contentEnc: cipher.encrypt(d.content),
+        extractionCodeEnc: d.code ? cipher.encrypt(d.code) : null,
+        priceFen: d.priceFen,
+        status: d.status,
+        subscriptionStatus: d.subscription ?? 'close',
+        visitCount: d.status === 'approved' ? 12 : 0,
+      })),
+    )
+    .returning()
+  const now = Date.now()
+  const statuses = ['Completed', 'Completed', 'Pending', 'Failed', 'Refund'] as const
+  for (const [i, status] of statuses.entries()) {
+    const share = rows[i % 3]!
+    const created = new Date(now - (i + 1) * 26 * 3600 * 1000)
+    const paid = status === 'Completed' || status === 'Refund'
+    const fee = paid ? platformFee(share.priceFen, feeBp) : null
+    const [order] = await db
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(created),
+        shareId: share.id,
+        sellerId: seller.id,
+        buyerId: i % 2 === 0 ? buyer.id : null,
+        productName: share.title,
+        amountFen: share.priceFen,
+        paymentMethod: i % 2 === 0 ? 'Alipay' : 'WeChat',
+        provider: 'sandbox',
+        paymentStatus: status,
+        providerTradeNo: paid ? `SBXDEMO${now}${i}` : null,
+        feeFen: fee,
+        sellerIncomeFen: paid ? share.priceFen - fee! : null,
+        // The pending demo order stays payable for its 30 minutes after first start.
+        expiresAt: status === 'Pending' ? new Date(now + 30 * 60 * 1000) : new Date(created.getTime() + 30 * 60 * 1000),
+        createdAt: status === 'Pending' ? new Date(now) : created,
+        paidAt: paid ? created : null,
+        refundedAt: status === 'Refund' ? new Date(created.getTime() + 3600 * 1000) : null,
+      })
+      .returning()
+    if (paid) {
+      await db.update(shares).set({ purchaseCount: sql`${shares.purchaseCount} + 1` }).where(eq(shares.id, share.id))
+      await db.insert(ledgerEntries).values({ sellerId: seller.id, kind: 'sale', amountFen: order!.sellerIncomeFen!, orderId: order!.id, createdAt: created })
+      if (status === 'Refund') await db.insert(ledgerEntries).values({ sellerId: seller.id, kind: 'refund', amountFen: -order!.sellerIncomeFen!, orderId: order!.id })
+    }
+  }
 }
 
 /** True the first time a step key is seen (and records it). */

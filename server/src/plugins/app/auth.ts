@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless a valid bearer token of a non-banned user is sent. */
     authenticate: (request: FastifyRequest) => Promise<void>
+    /** preHandler: sets `request.user` when a valid token is sent, and lets anonymous callers through. */
+    identify: (request: FastifyRequest) => Promise<void>
     /** preHandler: authenticate, then 403 unless the user is an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>
   }
@@ -47,6 +49,9 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.user = await loadUser(request)
       if (!request.user) throw unauthorized()
+    })
+    app.decorate('identify', async (request: FastifyRequest) => {
+      request.user = await loadUser(request)
     })
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       request.user = await loadUser(request)

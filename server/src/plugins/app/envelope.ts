@@ -37,6 +37,10 @@ export default fp(async function envelope(app: FastifyInstance) {
       }
       return reply.code(error.statusCode).send({ code: error.statusCode, msg: error.msg, data: error.data })
     }
+    if (invalidTextForDatabase(error)) {
+      // A NUL byte (or text the database encoding cannot hold) in a payload is bad input, not a 500.
+      return reply.code(400).send({ code: 400, msg: 'errors.badRequest', data: null })
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema')
       return reply.code(500).send({ code: 500, msg: 'errors.internal', data: null })
@@ -52,3 +56,13 @@ export default fp(async function envelope(app: FastifyInstance) {
     return reply.code(500).send({ code: 500, msg: 'errors.internal', data: null })
   })
 })
+
+/** PostgreSQL 22021 character_not_in_repertoire / 22P05 untranslatable_character, from either driver. */
+function invalidTextForDatabase(e: unknown): boolean {
+  let err = e as { code?: unknown; cause?: unknown } | undefined
+  for (let i = 0; err && i < 3; i++) {
+    if (err.code === '22021' || err.code === '22P05') return true
+    err = err.cause as typeof err
+  }
+  return false
+}

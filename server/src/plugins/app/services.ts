@@ -5,6 +5,8 @@ import type { Database } from '../../db/client.ts'
 import { type RateLimits, createRateLimits } from '../../domain/auth/limits.ts'
 import { AliyunSmsSender } from '../../providers/aliyun-sms.ts'
 import { type CodeSender, OutboxSender, SmtpSender } from '../../providers/codes.ts'
+import { ContentCipher } from '../../domain/shares/content-crypto.ts'
+import { type PaymentOverrides, type PaymentProviders, createPaymentProviders } from '../../providers/payments/index.ts'
 
 export type Providers = { mail: CodeSender; sms: CodeSender }
 
@@ -14,10 +16,12 @@ declare module 'fastify' {
     config: Config
     providers: Providers
     limits: RateLimits
+    payments: PaymentProviders
+    cipher: ContentCipher
   }
 }
 
-export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits }
+export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides }
 
 /**
  * Decorates the app with the database, config, providers and rate limits. Providers are chosen from
@@ -33,6 +37,8 @@ export default fp(
       mail: opts.providers?.mail ?? (config.smtpUrl ? new SmtpSender(config.smtpUrl, config.mailFrom) : outbox),
       sms: opts.providers?.sms ?? (config.sms ? new AliyunSmsSender(config.sms) : outbox),
     })
+    app.decorate('payments', await createPaymentProviders(config, opts.payments))
+    app.decorate('cipher', new ContentCipher(config.secrets.contentKey))
     const limits = opts.limits ?? (await createRateLimits(config.redisUrl))
     app.decorate('limits', limits)
     app.addHook('onClose', async () => limits.close())

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto'
+import { createCookie } from '@remix-run/node'
+import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/shares.ts'
+import { env } from './env.ts'
+import { secureFor } from './session.ts'
+
+const YEAR = 365 * 24 * 3600
+
+/**
+ * The buyer keeps access without an account (DESIGN §3 Buying): a signed cookie maps share codes to
+ * the order numbers bought in this browser (newest 30).
+ */
+const purchasesCookie = createCookie('ps_orders', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.sessionSecret], maxAge: YEAR })
+/** An anonymous visitor id, so a visit counts once per visitor per share per day. */
+const visitorCookie = createCookie('ps_vid', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR })
+
+export type Purchases = Record<string, string>
+
+export async function readPurchases(request: Request): Promise<Purchases> {
+  const v = (await purchasesCookie.parse(request.headers.get('cookie'))) as unknown
+  if (!v || typeof v !== 'object') return {}
+  const out: Purchases = {}
+  for (const [k, o] of Object.entries(v as Record<string, unknown>)) {
+    if (UNICODE_PATTERN.test(k) && typeof o === 'string' && ORDER_NO_PATTERN.test(o)) out[k] = o
+  }
+  return out
+}
+
+export async function rememberPurchase(request: Request, unicode: string, orderNo: string): Promise<string | null> {
+  const current = await readPurchases(request)
+  if (current[unicode] === orderNo) return null
+  delete current[unicode]
+  const next = Object.fromEntries([...Object.entries(current), [unicode, orderNo]].slice(-30))
+  return purchasesCookie.serialize(next, { secure: secureFor(request) })
+}
+
+/** The visitor id, and a Set-Cookie header when it was just created. */
+export async function visitorId(request: Request): Promise<{ id: string; setCookie: string | null }> {
+  const v = (await visitorCookie.parse(request.headers.get('cookie'))) as unknown
+  if (typeof v === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(v)) return { id: v, setCookie: null }
+  const id = crypto.randomBytes(16).toString('base64url')
+  return { id, setCookie: await visitorCookie.serialize(id, { secure: secureFor(request) }) }
+}
+
+/** What `/` accepts: a share code, a pasted share link, or an order number. */
+export function parseLookup(raw: string): { kind: 'share'; unicode: string } | { kind: 'order'; orderNo: string } | null {
+  const value = raw.trim()
+  if (UNICODE_PATTERN.test(value)) return { kind: 'share', unicode: value }
+  if (ORDER_NO_PATTERN.test(value)) return { kind: 'order', orderNo: value }
+  const m = /\/share\/([^/?#\s]{8})(?:[/?#]|$)/.exec(value)
+  if (m && UNICODE_PATTERN.test(m[1]!)) return { kind: 'share', unicode: m[1]! }
+  return null
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod'
+import { pageQuerySchema } from './users.ts'
+
+export const SHARE_TYPES = ['text', 'url', 'netdisk'] as const
+export type ShareType = (typeof SHARE_TYPES)[number]
+/** DESIGN §3 share status machine. */
+export const SHARE_STATUSES = ['under_review', 'approved', 'reported_invalid', 'violation'] as const
+export type ShareStatus = (typeof SHARE_STATUSES)[number]
+export const SUBSCRIPTION_STATUSES = ['open', 'close'] as const
+export const PAYMENT_METHODS = ['Alipay', 'WeChat'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** SPEC §4 payment status. */
+export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/** DESIGN §3: 8 characters from an alphabet without look-alikes (no 0/O/1/I/l). */
+export const UNICODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+export const UNICODE_LENGTH = 8
+export const UNICODE_PATTERN = new RegExp(`^[${UNICODE_ALPHABET}]{${UNICODE_LENGTH}}$`)
+/** Our order numbers: `PS` + 14-digit time + 12 random digits (unguessable: holding one opens the content). */
+export const ORDER_NO_PATTERN = /^PS\d{26}$/
+
+export const PRICE_MIN_YUAN = 0.01
+export const PRICE_MAX_YUAN = 10000
+export const TITLE_MAX = 100
+export const CONTENT_MAX = 5000
+export const URL_MAX = 2000
+export const EXTRACTION_CODE_MAX = 16
+
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
+
+/** A price in yuan with at most two decimals, ¥0.01–¥10,000 (issue: shares). */
+export const priceSchema = z.coerce
+  .number({ error: 'validation.priceNumber' })
+  .refine(Number.isFinite, 'validation.priceNumber')
+  .refine((v) => v >= PRICE_MIN_YUAN && v <= PRICE_MAX_YUAN, 'validation.priceRange')
+  .refine(twoDecimals, 'validation.priceDecimals')
+
+export const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname)
+  } catch {
+    return false
+  }
+}
+
+const shareFields = {
+  title: z.string({ error: 'validation.titleRequired' }).trim().min(1, 'validation.titleRequired').max(TITLE_MAX, 'validation.titleMax'),
+  type: z.enum(SHARE_TYPES, { error: 'validation.shareType' }),
+  content: z.string({ error: 'validation.contentRequired' }).trim().min(1, 'validation.contentRequired').max(CONTENT_MAX, 'validation.contentMax'),
+  extraction_code: z
+    .string()
+    .trim()
+    .max(EXTRACTION_CODE_MAX, 'validation.extractionCode')
+    .regex(/^[A-Za-z0-9]*$/, 'validation.extractionCode')
+    .optional(),
+  price: priceSchema,
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES, { error: 'validation.subscriptionStatus' }).default('close'),
+}
+
+/** url and netdisk content must be an http(s) link (issue: shares). */
+function linkRule<T extends { type?: ShareType; content?: string }>(v: T, ctx: z.RefinementCtx) {
+  if ((v.type === 'url' || v.type === 'netdisk') && v.content !== undefined) {
+    if (v.content.length > URL_MAX || !isHttpUrl(v.content)) ctx.addIssue({ code: 'custom', path: ['content'], message: 'validation.contentUrl' })
+  }
+}
+
+export const shareCreateSchema = z.object(shareFields).superRefine(linkRule)
+export type ShareCreateInput = z.infer<typeof shareCreateSchema>
+
+export const shareUpdateSchema = z
+  .object({
+    id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+    title: shareFields.title.optional(),
+    type: shareFields.type.optional(),
+    content: shareFields.content.optional(),
+    extraction_code: shareFields.extraction_code,
+    price: priceSchema.optional(),
+    subscription_status: z.enum(SUBSCRIPTION_STATUSES, { error: 'validation.subscriptionStatus' }).optional(),
+  })
+  .superRefine(linkRule)
+
+export const SHARE_SORTS = ['created_at', 'price', 'visit_count', 'purchase_count'] as const
+
+export const shareListQuerySchema = pageQuerySchema.extend({
+  title: z.string().trim().max(TITLE_MAX, 'validation.tooLong').optional(),
+  type: z.enum(SHARE_TYPES).optional(),
+  status: z.enum(SHARE_STATUSES).optional(),
+  sort: z.enum(SHARE_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+})
+
+export const adminShareListQuerySchema = shareListQuerySchema.extend({
+  keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
+})
+
+export const adminShareUpdateSchema = z.object({
+  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  status: z.enum(SHARE_STATUSES, { error: 'validation.shareStatus' }).optional(),
+  title: shareFields.title.optional(),
+  price: priceSchema.optional(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+})
+
+export const unicodeSchema = z.string({ error: 'validation.unicode' }).trim().regex(UNICODE_PATTERN, 'validation.unicode')
+export const orderNoSchema = z.string({ error: 'validation.orderNo' }).trim().regex(ORDER_NO_PATTERN, 'validation.orderNo')
+
+export const shareLookupQuerySchema = z
+  .object({ unicode: unicodeSchema.optional(), third_party_trade_no: orderNoSchema.optional() })
+  .refine((v) => Boolean(v.unicode) !== Boolean(v.third_party_trade_no), { message: 'validation.shareLookup', path: ['unicode'] })
+
+export const orderCreateSchema = z.object({
+  unicode: unicodeSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' }),
+})
+
+export const orderListQuerySchema = pageQuerySchema.extend({
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  unicode: z.string().trim().max(8).optional(),
+  orderNo: z.string().trim().max(40).optional(),
+  keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
+  from: z.iso.date({ error: 'validation.date' }).optional(),
+  to: z.iso.date({ error: 'validation.date' }).optional(),
+})
+
+/** The public view of a share: never the content. */
+export type PublicShare = {
+  id: number
+  unicode: string
+  title: string
+  type: ShareType
+  price: number
+  user_name: string
+  visit_count: number
+  purchase_count: number
+  status: ShareStatus
+  subscription_status: (typeof SUBSCRIPTION_STATUSES)[number]
+  created_at: string
+  /** Only when the caller may see it: owner, admin, or a buyer with a completed order. */
+  content?: string
+  extraction_code?: string | null
+  /** With `third_party_trade_no` lookups: '' until paid, then the gateway's trade number. */
+  third_party_trade_no?: string
+  payment_status?: PaymentStatus
+  /** False when the seller is banned or the share deleted: shown but not for sale. */
+  for_sale?: boolean
+}
+
+export type OwnShare = PublicShare & { content: string; extraction_code: string | null }
+
+/** SPEC §3 Order as lists show it. */
+export type Order = {
+  id: number
+  orderNo: string
+  alipayTradeNo: string | null
+  username: string | null
+  seller_name: string | null
+  paymentMethod: PaymentMethod
+  unicode: string | null
+  amount: number
+  fee: number | null
+  seller_income: number | null
+  product_name: string
+  payment_status: PaymentStatus
+  created_at: string
+  paid_at: string | null
+  first_revealed_at: string | null
+}

@@ -1,0 +1,38 @@
+import crypto from 'node:crypto'
+import type { Config } from '../../config.ts'
+import { SandboxProvider } from './sandbox.ts'
+import type { PaymentMethod, PaymentProvider, PaymentProviderName } from './types.ts'
+
+export type PaymentProviders = {
+  /** The gateway that takes payments of a method: the real one when configured, else the sandbox. */
+  forMethod(method: PaymentMethod): PaymentProvider
+  byName(name: PaymentProviderName): PaymentProvider | undefined
+  sandbox: SandboxProvider
+}
+
+export type PaymentOverrides = Partial<Record<PaymentProviderName, PaymentProvider>>
+
+/**
+ * Chooses gateways from config: Alipay (ALIPAY_*) and WeChat Pay (WECHAT_*) when configured, the
+ * sandbox otherwise. Tests pass providers pointed at local fake gateways.
+ */
+export async function createPaymentProviders(config: Config, overrides: PaymentOverrides = {}): Promise<PaymentProviders> {
+  const sandboxKey = crypto.createHmac('sha256', config.secrets.codePepper).update('sandbox-gateway').digest('hex')
+  const sandbox = (overrides.sandbox as SandboxProvider | undefined) ?? new SandboxProvider(sandboxKey, config.apiPublicUrl)
+  let alipay = overrides.alipay
+  if (!alipay && config.alipay) {
+    const { AlipayProvider } = await import('./alipay.ts')
+    alipay = new AlipayProvider(config.alipay)
+  }
+  let wechat = overrides.wechat
+  if (!wechat && config.wechat) {
+    const { WechatPayProvider } = await import('./wechat.ts')
+    wechat = new WechatPayProvider(config.wechat)
+  }
+  const all: Record<PaymentProviderName, PaymentProvider | undefined> = { alipay, wechat, sandbox }
+  return {
+    forMethod: (method) => (method === 'Alipay' ? (alipay ?? sandbox) : (wechat ?? sandbox)),
+    byName: (name) => all[name],
+    sandbox,
+  }
+}

@@ -1,0 +1,64 @@
+import type { Fen } from '#contract/money.ts'
+
+export type PaymentProviderName = 'alipay' | 'wechat' | 'sandbox'
+export type PaymentMethod = 'Alipay' | 'WeChat'
+
+export type CreatePaymentInput = {
+  /** Our order number: out_trade_no at the provider (≤ 32 chars, [0-9A-Za-z]). */
+  orderNo: string
+  amount: Fen
+  /** Shown on the payer's bill; no `/ = &` for Alipay. */
+  subject: string
+  method: PaymentMethod
+  notifyUrl: string
+  /** Where the browser goes after paying (Alipay return_url; sandbox). */
+  returnUrl: string
+  expiresAt: Date
+  clientIp?: string
+}
+
+/** Alipay → a pay page to redirect to; WeChat Native → the code_url to render as a QR code. */
+export type CreatePaymentResult = { payUrl?: string; qrCode?: string }
+
+/** A verified notification. `eventKey` makes replays no-ops (Alipay notify_id, WeChat notification id). */
+export type PaymentNotification = {
+  eventKey: string
+  orderNo: string
+  tradeNo: string
+  state: 'PAID' | 'CLOSED' | 'OTHER'
+  amount: Fen
+}
+
+export type PaymentQuery = { state: 'PAID' | 'PENDING' | 'CLOSED' | 'NOT_FOUND'; tradeNo?: string; amount?: Fen }
+
+export type RefundInput = { orderNo: string; refundNo: string; amount: Fen; totalAmount: Fen; reason?: string }
+
+/** Raised by parseNotification for anything forged, tampered, replayed outside the window or foreign. */
+export class NotificationRejected extends Error {}
+/** Raised when a provider call fails; `retryable` when the outcome is unknown (timeout, 5xx, SYSTEM_ERROR). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string = 'PROVIDER_ERROR',
+    readonly retryable = false,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * One payment gateway (DESIGN §3 Payment providers; research/INTEGRATIONS.md §8). Implementations:
+ * AlipayProvider (alipay-sdk), WechatPayProvider (API v3), SandboxProvider (our own checkout page).
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName
+  createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>
+  /** Verifies signature, app id / merchant and decodes the body. Throws NotificationRejected. */
+  parseNotification(req: { headers: Record<string, string | string[] | undefined>; rawBody: string }): Promise<PaymentNotification>
+  /** The answer the gateway expects (Alipay: 200 text `success`/`fail`; WeChat: 204 / 4xx JSON). */
+  ack(ok: boolean): { status: number; contentType: string; body: string }
+  /** Asks the gateway about an order whose notify is late. */
+  queryPayment(orderNo: string): Promise<PaymentQuery>
+  /** Refunds a paid order in full; same refundNo on retry. Throws ProviderError. */
+  refund(input: RefundInput): Promise<void>
+}
