@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { createInstance } from 'i18next'
+import { createInstance, type i18n } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
@@ -11,6 +11,21 @@ import { getLocale } from './.server/i18n.ts'
 import { i18nConfig, resources } from './i18n.ts'
 
 export const streamTimeout = 5_000
+
+/**
+ * One initialised i18next instance per locale, reused: the catalogs are static and an instance never
+ * changes language, so per-request instances would only cost time on every render.
+ */
+const instances = new Map<string, Promise<i18n>>()
+function i18nFor(locale: string): Promise<i18n> {
+  let p = instances.get(locale)
+  if (!p) {
+    const instance = createInstance()
+    p = instance.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources }).then(() => instance)
+    instances.set(locale, p)
+  }
+  return p
+}
 
 /** CSP with a fresh nonce per response (DESIGN §6; research/INTEGRATIONS.md §5.1). */
 function contentSecurityPolicy(nonce: string, dev: boolean) {
@@ -34,9 +49,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
-  const locale = await getLocale(request)
-  const instance = createInstance()
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources })
+  const instance = await i18nFor(await getLocale(request))
 
   const bot = isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve, reject) => {

@@ -35,6 +35,8 @@ if (mtime('build/server/index.js') < Math.max(sources, newest('app'), newest('pu
   run(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'])
 }
 
+if (process.env.BUILD_ONLY === '1') process.exit(0)
+
 const children = []
 const stop = (code = 0) => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')

@@ -16,7 +16,17 @@ export const i18n = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 })
 
-export const getT = (request: Request) => i18n.getFixedT(request)
+const fixedT = new Map<string, ReturnType<typeof i18n.getFixedT>>()
+/** The translate function of the request's locale (cached per locale; catalogs are static). */
+export async function getT(request: Request) {
+  const locale = await getLocale(request)
+  let t = fixedT.get(locale)
+  if (!t) {
+    t = i18n.getFixedT(locale)
+    fixedT.set(locale, t)
+  }
+  return t
+}
 
 /** SPEC §2: the page title is '{translated menu label} - {site name}'. */
 export async function pageTitle(request: Request, key: string): Promise<string> {

@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -39,6 +39,7 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger ?? { level: opts.config.logLevel },
     trustProxy: opts.config.trustProxy,
     bodyLimit: 256 * 1024,
+    logController: new LogController({ disableRequestLogging: !opts.config.logRequests }),
     // The console forwards its request id so one request can be followed through both logs.
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -54,6 +54,8 @@ const envSchema = z.object({
   // Whose X-Forwarded-For to believe: the console forwards the visitor's address. 'loopback' (default)
   // trusts a console on the same machine; 'true' trusts any hop (behind a load balancer); or a list.
   TRUST_PROXY: z.string().default('loopback'),
+  // One log line per request and response (off by default: it costs a large share of a fast route).
+  LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -92,6 +94,7 @@ export type Config = {
   wechat?: WechatConfig
   trustProxy: boolean | string
   logLevel: string
+  logRequests: boolean
   secrets: Secrets
 }
 
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS === 'true',
     secrets: loadSecrets(dataDir, env),
   }
 }

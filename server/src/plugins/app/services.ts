@@ -6,6 +6,8 @@ import { type RateLimits, createRateLimits } from '../../domain/auth/limits.ts'
 import { AliyunSmsSender } from '../../providers/aliyun-sms.ts'
 import { type CodeSender, OutboxSender, SmtpSender } from '../../providers/codes.ts'
 import { ContentCipher } from '../../domain/shares/content-crypto.ts'
+import { PublicShareCache } from '../../domain/shares/public-cache.ts'
+import { VisitRecorder } from '../../domain/shares/visits.ts'
 import { type PaymentOverrides, type PaymentProviders, createPaymentProviders } from '../../providers/payments/index.ts'
 
 export type Providers = { mail: CodeSender; sms: CodeSender }
@@ -18,6 +20,8 @@ declare module 'fastify' {
     limits: RateLimits
     payments: PaymentProviders
     cipher: ContentCipher
+    shareCache: PublicShareCache
+    visits: VisitRecorder
   }
 }
 
@@ -39,6 +43,10 @@ export default fp(
     })
     app.decorate('payments', await createPaymentProviders(config, opts.payments))
     app.decorate('cipher', new ContentCipher(config.secrets.contentKey))
+    app.decorate('shareCache', new PublicShareCache(db))
+    const visits = new VisitRecorder(db, (err) => app.log.error({ err }, 'writing visits failed'))
+    app.decorate('visits', visits)
+    app.addHook('onClose', async () => visits.flush())
     const limits = opts.limits ?? (await createRateLimits(config.redisUrl))
     app.decorate('limits', limits)
     app.addHook('onClose', async () => limits.close())

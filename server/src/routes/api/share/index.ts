@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { shareLookupQuerySchema, type PublicShare } from '#contract/shares.ts'
 import { orders, shares, users } from '../../../db/schema.ts'
 import { expirePendingOrders, reconcileWithGateway } from '../../../domain/orders/settlement.ts'
 import { presentShare, withContent } from '../../../domain/shares/present.ts'
-import { shanghaiDay, visitorKey } from '../../../domain/shares/rules.ts'
+import { visitorKey } from '../../../domain/shares/rules.ts'
 import { notFound } from '../../../errors.ts'
 
 /**
@@ -32,21 +32,15 @@ export default async function publicShareRoutes(fastify: FastifyInstance) {
     const viewer = request.user
 
     if (q.unicode) {
-      const row = await shareWithSeller(and(eq(shares.unicode, q.unicode), isNull(shares.deletedAt))!)
+      // Anonymous visitors read through the short-lived cache; signed-in callers read the database.
+      const row = viewer ? await shareWithSeller(and(eq(shares.unicode, q.unicode), isNull(shares.deletedAt))!) : await app.shareCache.get(q.unicode)
       if (!row) throw notFound('shares.notFound')
       let out: PublicShare = presentShare(row.share, row.seller)
       const isOwner = viewer?.id === row.share.userId
       if (!isOwner) {
-        // Once per visitor per share per day: the insert is a no-op on repeat.
         const key = visitorKey({ visitorId: request.headers['x-visitor-id'] as string | undefined, ip: request.ip, userAgent: request.headers['user-agent'] })
-        const counted = await app.db.execute<{ visit_count: number }>(sql`
-          with v as (
-            insert into share_visits (share_id, visitor_key, day) values (${row.share.id}, ${key}, ${shanghaiDay()})
-            on conflict do nothing returning share_id
-          )
-          update shares set visit_count = visit_count + 1 where id in (select share_id from v) returning visit_count`)
-        const rows = (counted as unknown as { rows?: { visit_count: number }[] }).rows ?? (counted as unknown as { visit_count: number }[])
-        if (rows[0]) out = { ...out, visit_count: Number(rows[0].visit_count) }
+        const unwritten = app.visits.record(row.share.id, key)
+        out = { ...out, visit_count: out.visit_count + unwritten }
       }
       let mayRead = isOwner || viewer?.role === 'admin'
       if (!mayRead && viewer) {

@@ -117,6 +117,7 @@ export default async function shareRoutes(fastify: FastifyInstance) {
       })
       .where(eq(shares.id, current.id))
       .returning()
+    app.shareCache.invalidate(row!.unicode)
     return reply.ok(withContent(presentShare(row!, request.user!), row!, app.cipher), 'shares.updated')
   })
 
@@ -134,6 +135,7 @@ export default async function shareRoutes(fastify: FastifyInstance) {
   app.get('/delete', { preHandler: app.authenticate, schema: { querystring: idQuery, tags: ['shares'] } }, async (request, reply) => {
     const row = await ownShare(request.query.id, request.user!.id)
     await app.db.update(shares).set({ deletedAt: new Date() }).where(eq(shares.id, row.id))
+    app.shareCache.invalidate(row.unicode)
     return reply.ok(null, 'shares.deleted')
   })
 
@@ -159,6 +161,7 @@ export default async function shareRoutes(fastify: FastifyInstance) {
       })
       .where(eq(shares.id, current.id))
       .returning()
+    app.shareCache.invalidate(row!.unicode)
     const [seller] = await app.db.select({ userName: users.userName, isBanned: users.isBanned }).from(users).where(eq(users.id, row!.userId))
     return reply.ok(presentShare(row!, seller!), 'common.editSuccess')
   })

@@ -1,0 +1,137 @@
+// `npm run bench`: starts what it measures (its own API + console on a fresh PGlite data dir, and on
+// PostgreSQL when BENCH_DATABASE_URL / TEST_DATABASE_URL is set), plus two baselines in the same run —
+// a bare Fastify JSON route and a bare Remix page with no UI library — then prints requests/s and
+// p50/p99 latency at 50 connections, the ratios to the baselines, and the gzip bytes of a first visit
+// to the share page. Machines are noisy: read the ratios.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const children = []
+const stopAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'))
+process.on('exit', stopAll)
+process.on('SIGINT', () => process.exit(130))
+
+function start(label, args, env, readyUrl) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  let log = ''
+  child.stdout.on('data', (d) => (log += d))
+  child.stderr.on('data', (d) => (log += d))
+  child.on('exit', (code) => code && code !== 143 && console.error(`${label} exited ${code}\n${log.slice(-2000)}`))
+  return waitFor(readyUrl, label).then(() => child)
+}
+
+async function waitFor(url, label) {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(url)
+      if (r.status < 500) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${label} did not come up at ${url}`)
+}
+
+function measure(url, opts = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: opts.headers ?? {} }, (err, r) => {
+      if (err) return reject(err)
+      if (r.non2xx || r.errors) console.warn(`  ! ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors })
+    })
+  })
+}
+
+async function firstVisitBytes(pageUrl) {
+  const res = await fetch(pageUrl)
+  const html = await res.text()
+  const origin = new URL(pageUrl).origin
+  const assets = [...html.matchAll(/(?:href|src)="(\/[^"]+\.(?:css|js|svg|woff2?))"/g)].map((m) => m[1])
+  let total = gzipSync(html).length
+  const parts = [`html ${gzipSync(html).length}`]
+  for (const a of new Set(assets)) {
+    const body = Buffer.from(await (await fetch(origin + a)).arrayBuffer())
+    const gz = gzipSync(body).length
+    total += gz
+    parts.push(`${a.split('/').pop()} ${gz}`)
+  }
+  return { total, parts, scripts: (html.match(/<script/g) ?? []).length }
+}
+
+const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(1))
+const rows = []
+const record = (name, r, base) => rows.push({ name, ...r, ratio: base ? r.rps / base.rps : null })
+
+// Builds (the product when stale, the bare Remix baseline always).
+spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit', env: { ...process.env, BUILD_ONLY: '1' } })
+const bareBuild = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build', '--config', 'bench/bare-remix/vite.config.ts'], { stdio: 'inherit' })
+if (bareBuild.status !== 0) process.exit(1)
+
+console.log(`\nBench: ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (load generator on the same machine)\n`)
+await start('bare fastify', ['bench/bare-fastify.mjs'], { PORT: '4901' }, 'http://127.0.0.1:4901/json')
+await start('bare remix', ['bench/bare-remix/server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/')
+const bareFastify = await measure('http://127.0.0.1:4901/json')
+record('bare Fastify JSON route (baseline)', bareFastify)
+const bareRemix = await measure('http://127.0.0.1:3901/')
+record('bare Remix page (baseline)', bareRemix)
+
+const targets = [{ label: 'PGlite', env: {} }]
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+if (pgUrl) {
+  // A throw-away database on that server.
+  const dbName = `payshare_bench_${Date.now()}`
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: pgUrl })
+  await admin.connect()
+  await admin.query(`create database ${dbName}`)
+  await admin.end()
+  const u = new URL(pgUrl)
+  u.pathname = `/${dbName}`
+  targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: u.toString() }, drop: async () => {
+    const c = new pg.Client({ connectionString: pgUrl })
+    await c.connect()
+    await c.query(`drop database if exists ${dbName} with (force)`)
+    await c.end()
+  } })
+}
+
+let bytes
+for (const [i, target] of targets.entries()) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payshare-bench-'))
+  const apiPort = 4910 + i
+  const webPort = 3910 + i
+  const env = { ...target.env, NODE_ENV: 'production', DATA_DIR: dataDir, API_PORT: String(apiPort), PORT: String(webPort), ADMIN_PASSWORD: 'Bench@2026', LOG_LEVEL: 'warn' }
+  const api = await start(`API (${target.label})`, ['server/dist/main.js'], env, `http://127.0.0.1:${apiPort}/api/health`)
+  const web = await start(`console (${target.label})`, ['web-server.mjs'], { ...env, API_URL: `http://127.0.0.1:${apiPort}` }, `http://127.0.0.1:${webPort}/login`)
+  const token = (await (await fetch(`http://127.0.0.1:${apiPort}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Bench@2026' }) })).json()).data.token
+  const list = (await (await fetch(`http://127.0.0.1:${apiPort}/api/shares/admin/list?status=approved`, { headers: { authorization: `Bearer ${token}` } })).json()).data.list
+  const unicode = list[0].unicode
+  const apiRes = await measure(`http://127.0.0.1:${apiPort}/api/share?unicode=${unicode}`)
+  record(`GET /api/share?unicode= (${target.label})`, apiRes, bareFastify)
+  const pageRes = await measure(`http://127.0.0.1:${webPort}/share/${unicode}`)
+  record(`GET /share/{unicode} render (${target.label})`, pageRes, bareRemix)
+  if (!bytes) bytes = await firstVisitBytes(`http://127.0.0.1:${webPort}/share/${unicode}`)
+  web.kill('SIGTERM')
+  api.kill('SIGTERM')
+  await new Promise((r) => setTimeout(r, 500))
+  await target.drop?.()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+console.log('\n| what | req/s | p50 ms | p99 ms | vs baseline |')
+console.log('|---|---:|---:|---:|---:|')
+for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio === null ? '—' : `${(r.ratio * 100).toFixed(0)}%`} |`)
+console.log(`\nFirst visit to /share/{unicode}: ${bytes.total} bytes gzip in total (${bytes.parts.join(', ')}); ${bytes.scripts} script tag(s)`)
+console.log('Targets: share page ≥ 1,000 renders/s, p99 ≤ 50 ms, ≥ 50% of the bare Remix page; /api/share ≥ 30% of bare Fastify; first visit ≤ 60 KB gzip.')
+stopAll()
+process.exit(0)

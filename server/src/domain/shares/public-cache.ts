@@ -1,0 +1,48 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { shares, users } from '../../db/schema.ts'
+
+export type CachedShare = { share: typeof shares.$inferSelect; seller: { userName: string; isBanned: number } }
+
+/**
+ * The anonymous share lookup is the hottest read (every visitor, every 1-second poll). Rows are kept
+ * for a short time per instance; writes on this instance invalidate at once, other instances see a
+ * change within `ttlMs`. Orders always read the database, so a stale price is never charged.
+ */
+export class PublicShareCache {
+  private entries = new Map<string, { at: number; value: CachedShare | null }>()
+  private inflight = new Map<string, Promise<CachedShare | null>>()
+
+  constructor(
+    private db: Database,
+    private opts: { ttlMs: number; max: number } = { ttlMs: 2000, max: 10_000 },
+  ) {}
+
+  async get(unicode: string): Promise<CachedShare | null> {
+    const hit = this.entries.get(unicode)
+    if (hit && Date.now() - hit.at < this.opts.ttlMs) return hit.value
+    let p = this.inflight.get(unicode)
+    if (!p) {
+      p = this.load(unicode).finally(() => this.inflight.delete(unicode))
+      this.inflight.set(unicode, p)
+    }
+    return p
+  }
+
+  private async load(unicode: string): Promise<CachedShare | null> {
+    const [row] = await this.db
+      .select({ share: shares, seller: { userName: users.userName, isBanned: users.isBanned } })
+      .from(shares)
+      .innerJoin(users, eq(users.id, shares.userId))
+      .where(and(eq(shares.unicode, unicode), isNull(shares.deletedAt)))
+      .limit(1)
+    if (this.entries.size >= this.opts.max) this.entries.delete(this.entries.keys().next().value!)
+    this.entries.set(unicode, { at: Date.now(), value: row ?? null })
+    return row ?? null
+  }
+
+  invalidate(unicode?: string) {
+    if (unicode) this.entries.delete(unicode)
+    else this.entries.clear()
+  }
+}
