@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuerySchema } from './users.ts'
+import { idSchema, pageQuerySchema } from './users.ts'
 
 export const SHARE_TYPES = ['text', 'url', 'netdisk'] as const
 export type ShareType = (typeof SHARE_TYPES)[number]
@@ -30,8 +30,10 @@ export const EXTRACTION_CODE_MAX = 16
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
 
 /** A price in yuan with at most two decimals, ¥0.01–¥10,000 (issue: shares). */
-export const priceSchema = z.coerce
-  .number({ error: 'validation.priceNumber' })
+export const priceSchema = z
+  // A JSON number or decimal digits from a form; never a boolean, null or array coerced to a number.
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, 'validation.priceNumber')], { error: 'validation.priceNumber' })
+  .pipe(z.coerce.number())
   .refine(Number.isFinite, 'validation.priceNumber')
   .refine((v) => v >= PRICE_MIN_YUAN && v <= PRICE_MAX_YUAN, 'validation.priceRange')
   .refine(twoDecimals, 'validation.priceDecimals')
@@ -71,7 +73,7 @@ export type ShareCreateInput = z.infer<typeof shareCreateSchema>
 
 export const shareUpdateSchema = z
   .object({
-    id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+    id: idSchema,
     title: shareFields.title.optional(),
     type: shareFields.type.optional(),
     content: shareFields.content.optional(),
@@ -96,7 +98,7 @@ export const adminShareListQuerySchema = shareListQuerySchema.extend({
 })
 
 export const adminShareUpdateSchema = z.object({
-  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  id: idSchema,
   status: z.enum(SHARE_STATUSES, { error: 'validation.shareStatus' }).optional(),
   title: shareFields.title.optional(),
   price: priceSchema.optional(),

@@ -23,6 +23,9 @@ export const migrationsFolder = () => path.join(projectRoot(), 'server', 'drizzl
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) })
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL idle connection error: ${err.message}`))
     const db = drizzlePg(pool, { schema }) as unknown as Database
     return {
       db,

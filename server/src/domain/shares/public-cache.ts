@@ -12,6 +12,7 @@ export type CachedShare = { share: typeof shares.$inferSelect; seller: { userNam
 export class PublicShareCache {
   private entries = new Map<string, { at: number; value: CachedShare | null }>()
   private inflight = new Map<string, Promise<CachedShare | null>>()
+  private unicodeById = new Map<number, string>()
 
   constructor(
     private db: Database,
@@ -38,11 +39,21 @@ export class PublicShareCache {
       .limit(1)
     if (this.entries.size >= this.opts.max) this.entries.delete(this.entries.keys().next().value!)
     this.entries.set(unicode, { at: Date.now(), value: row ?? null })
+    if (row) this.unicodeById.set(row.share.id, unicode)
     return row ?? null
   }
 
   invalidate(unicode?: string) {
     if (unicode) this.entries.delete(unicode)
     else this.entries.clear()
+  }
+
+  /** After visits were written: the cached counts are behind the database. */
+  invalidateIds(ids: Iterable<number>) {
+    for (const id of ids) {
+      const unicode = this.unicodeById.get(id)
+      if (unicode) this.entries.delete(unicode)
+      this.unicodeById.delete(id)
+    }
   }
 }

@@ -19,6 +19,7 @@ export class VisitRecorder {
   constructor(
     private db: Database,
     private onError: (err: unknown) => void,
+    private onWritten: (shareIds: Set<number>) => void = () => {},
     private flushMs = 1000,
   ) {}
 
@@ -61,6 +62,7 @@ export class VisitRecorder {
       } catch (err) {
         this.onError(err)
       } finally {
+        this.onWritten(new Set(batch.map((v) => v.shareId)))
         for (const v of batch) {
           const left = (this.pendingPerShare.get(v.shareId) ?? 1) - 1
           if (left > 0) this.pendingPerShare.set(v.shareId, left)

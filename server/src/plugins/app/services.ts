@@ -43,8 +43,13 @@ export default fp(
     })
     app.decorate('payments', await createPaymentProviders(config, opts.payments))
     app.decorate('cipher', new ContentCipher(config.secrets.contentKey))
-    app.decorate('shareCache', new PublicShareCache(db))
-    const visits = new VisitRecorder(db, (err) => app.log.error({ err }, 'writing visits failed'))
+    const shareCache = new PublicShareCache(db)
+    app.decorate('shareCache', shareCache)
+    const visits = new VisitRecorder(
+      db,
+      (err) => app.log.error({ err }, 'writing visits failed'),
+      (ids) => shareCache.invalidateIds(ids),
+    )
     app.decorate('visits', visits)
     app.addHook('onClose', async () => visits.flush())
     const limits = opts.limits ?? (await createRateLimits(config.redisUrl))

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { yuanToFen } from '#contract/money.ts'
+import { idSchema } from '#contract/users.ts'
 import { adminShareListQuerySchema, adminShareUpdateSchema, shareCreateSchema, shareListQuerySchema, shareUpdateSchema } from '#contract/shares.ts'
 import { shares, users } from '../../../db/schema.ts'
 import { presentShare, withContent } from '../../../domain/shares/present.ts'
@@ -11,7 +12,7 @@ import { uniqueViolation } from '../../../domain/users/repository.ts'
 import { conflict, forbidden, notFound } from '../../../errors.ts'
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-const idQuery = z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() })
+const idQuery = z.object({ id: idSchema })
 
 const SORT_COLUMNS = {
   created_at: shares.createdAt,

@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inboundEvents, ledgerEntries, orders, shares } from '../../../db/schema.ts'
+import { badInputs, expectRejected } from '../../../../test/bad-input.ts'
+import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, dbFingerprint, type TestApp } from '../../../../test/helpers.ts'
+
+let t: TestApp
+let seller: string
+let admin: string
+let buyer: string
+const SECRET = 'paid secret: open sesame 芝麻开门'
+
+async function approvedShare(price = 12.34) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/shares/new',
+    headers: bearer(seller),
+    payload: { title: 'Paid thing', type: 'text', content: SECRET, price, subscription_status: 'close' },
+  })
+  const s = res.json().data as { id: number; unicode: string }
+  await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: s.id, status: 'approved' } })
+  return s
+}
+
+async function createOrder(unicode: string, paymentMethod = 'Alipay', token?: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/orders/create', headers: token ? bearer(token) : {}, payload: { unicode, paymentMethod } })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json().data as { orderNo: string; payUrl?: string; qrCode?: string }
+}
+
+/** What the sandbox gateway sends when the payer presses Pay (or Cancel). */
+function notify(orderNo: string, amountFen: number, paid = true) {
+  const n = t.app.payments.sandbox.settle(orderNo, amountFen, paid)
+  return { method: 'POST' as const, url: '/api/payments/sandbox/notify', headers: n.headers, payload: n.body }
+}
+
+const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!
+const ledgerFor = async (orderId: number) => t.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))
+const lookup = (orderNo: string) => t.app.inject({ url: `/api/share?third_party_trade_no=${orderNo}` })
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  seller = await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+  admin = await t.login('admin', ADMIN_PASSWORD)
+  buyer = await t.login(DEMO_BUYER.userName, DEMO_PASSWORD)
+})
+afterAll(() => t.close())
+
+describe('buying', () => {
+  it('creates a Pending order and hands over to the gateway; nothing reveals the content before payment', async () => {
+    const s = await approvedShare()
+    const alipay = await createOrder(s.unicode, 'Alipay')
+    expect(alipay.orderNo).toMatch(/^PS\d{26}$/)
+    expect(alipay.payUrl).toContain('/api/payments/sandbox/checkout?')
+    const wechat = await createOrder(s.unicode, 'WeChat')
+    expect(wechat.qrCode).toBeTruthy()
+    const row = await orderRow(alipay.orderNo)
+    expect(row.paymentStatus).toBe('Pending')
+    expect(row.amountFen).toBe(1234)
+    const before = await lookup(alipay.orderNo)
+    expect(before.statusCode).toBe(200)
+    expect(before.json().data.third_party_trade_no).toBe('')
+    expect(before.body).not.toContain('open sesame')
+    const status = await t.app.inject({ url: `/api/orders/payment-status?orderNo=${alipay.orderNo}` })
+    expect(status.json().data).toMatchObject({ payment_status: 'Pending', third_party_trade_no: '' })
+    expect(status.body).not.toContain('open sesame')
+  })
+
+  it('refuses shares that are not for sale, the seller\'s own share, and bad input, changing nothing', async () => {
+    const pending = (
+      await t.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(seller), payload: { title: 'x', type: 'text', content: 'y', price: 1 } })
+    ).json().data
+    const before = await dbFingerprint(t.db)
+    const notApproved = await t.app.inject({ method: 'POST', url: '/api/orders/create', payload: { unicode: pending.unicode, paymentMethod: 'Alipay' } })
+    expect(notApproved.statusCode).toBe(409)
+    expect(notApproved.json().msg).toBe('shares.notForSale')
+    const s = await approvedShare()
+    const mid = await dbFingerprint(t.db)
+    const own = await t.app.inject({ method: 'POST', url: '/api/orders/create', headers: bearer(seller), payload: { unicode: s.unicode, paymentMethod: 'Alipay' } })
+    expect(own.statusCode).toBe(409)
+    for (const c of badInputs({ method: 'POST', url: '/api/orders/create', body: { fields: { unicode: { type: 'string', required: true }, paymentMethod: { type: 'string', required: true } }, valid: { unicode: s.unicode, paymentMethod: 'Alipay' } } })) {
+      expectRejected(await t.app.inject(c.request), c)
+    }
+    expect(await dbFingerprint(t.db)).toEqual(mid)
+    expect(before).not.toEqual(mid)
+  })
+
+  it('completes through the sandbox checkout: the order, the trade number, the content, one ledger entry, first reveal recorded', async () => {
+    const s = await approvedShare(20)
+    const { orderNo, payUrl } = await createOrder(s.unicode, 'Alipay', buyer)
+    const url = new URL(payUrl!)
+    const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), action: 'pay' })
+    const page = await t.app.inject({ url: url.pathname + url.search })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('¥20.00')
+    const paid = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/checkout', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+    expect(paid.statusCode).toBe(303)
+    expect(paid.headers.location).toBe(`http://localhost:3000/share/${s.unicode}?order=${orderNo}`)
+    const row = await orderRow(orderNo)
+    expect(row.paymentStatus).toBe('Completed')
+    expect(row.feeFen).toBe(100)
+    expect(row.sellerIncomeFen).toBe(1900)
+    const entries = await ledgerFor(row.id)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ kind: 'sale', amountFen: 1900 })
+    const after = await lookup(orderNo)
+    expect(after.json().data.content).toBe(SECRET)
+    expect(after.json().data.third_party_trade_no).toBe(row.providerTradeNo)
+    expect((await orderRow(orderNo)).firstRevealedAt).not.toBeNull()
+    const [share] = await t.db.select().from(shares).where(eq(shares.id, s.id))
+    expect(share!.purchaseCount).toBe(1)
+    // The logged-in buyer also reads it by the share code, and finds the order in their list.
+    expect((await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(buyer) })).json().data.content).toBe(SECRET)
+    const mine = await t.app.inject({ url: '/api/orders/list?payment_status=Completed', headers: bearer(buyer) })
+    expect((mine.json().data.list as { orderNo: string }[]).map((o) => o.orderNo)).toContain(orderNo)
+    const sellers = await t.app.inject({ url: `/api/orders/seller/list?unicode=${s.unicode}`, headers: bearer(seller) })
+    expect(sellers.json().data.list[0]).toMatchObject({ orderNo, payment_status: 'Completed', amount: 20, seller_income: 19 })
+  })
+
+  it('rejects a tampered checkout (the amount is signed)', async () => {
+    const s = await approvedShare(50)
+    const { payUrl } = await createOrder(s.unicode)
+    const url = new URL(payUrl!)
+    url.searchParams.set('amount', '1')
+    expect((await t.app.inject({ url: url.pathname + url.search })).statusCode).toBe(400)
+    const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), action: 'pay' })
+    const before = await dbFingerprint(t.db)
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/checkout', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+    expect(res.statusCode).toBe(400)
+    expect(await dbFingerprint(t.db)).toEqual(before)
+  })
+})
+
+describe('notifications', () => {
+  it('a replayed notify changes nothing', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    const n = notify(orderNo, 1000)
+    expect((await t.app.inject(n)).body).toBe('success')
+    const after = await dbFingerprint(t.db)
+    for (let i = 0; i < 3; i++) expect((await t.app.inject(n)).body).toBe('success')
+    expect(await dbFingerprint(t.db)).toEqual(after)
+  })
+
+  it('racing notifies (replays and distinct events for one order) post exactly one sale', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    const same = notify(orderNo, 1000)
+    const distinct = Array.from({ length: 5 }, () => notify(orderNo, 1000))
+    const results = await Promise.all([...Array.from({ length: 10 }, () => t.app.inject(same)), ...distinct.map((n) => t.app.inject(n))])
+    expect(results.every((r) => r.statusCode === 200)).toBe(true)
+    const row = await orderRow(orderNo)
+    expect(row.paymentStatus).toBe('Completed')
+    expect(await ledgerFor(row.id)).toHaveLength(1)
+    const [share] = await t.db.select().from(shares).where(eq(shares.id, s.id))
+    expect(share!.purchaseCount).toBe(1)
+  })
+
+  it('rejects forged and tampered notifies, answering the gateway\'s failure, and changes nothing', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    const before = await dbFingerprint(t.db)
+    const good = notify(orderNo, 1000)
+    const cases = [
+      { ...good, payload: good.payload.replace('"amount_fen":1000', '"amount_fen":1') },
+      { ...good, headers: { ...good.headers, 'x-sandbox-signature': 'forged' } },
+      { ...good, headers: { ...good.headers, 'x-sandbox-timestamp': String(Date.now() - 10 * 60 * 1000) } },
+      notify(orderNo, 1), // correctly signed, wrong amount
+      notify('PS20260101000000000000000000', 1000), // unknown order
+      { ...good, payload: 'not json' },
+    ]
+    for (const c of cases) {
+      const res = await t.app.inject(c)
+      expect(res.statusCode, c.payload).toBe(400)
+      expect(res.body).toBe('fail')
+    }
+    const { inbound_events: _events, ...rest } = await dbFingerprint(t.db)
+    const { inbound_events: _before, ...restBefore } = before
+    expect(rest).toEqual(restBefore)
+    expect((await orderRow(orderNo)).paymentStatus).toBe('Pending')
+    expect(await t.db.select().from(inboundEvents).where(eq(inboundEvents.orderNo, orderNo))).toHaveLength(0)
+  })
+
+  it('cancel fails the order; a late payment is still honoured; expiry after 30 minutes; a CLOSED after paying is ignored', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    await t.app.inject(notify(orderNo, 1000, false))
+    expect((await orderRow(orderNo)).paymentStatus).toBe('Failed')
+    await t.app.inject(notify(orderNo, 1000, true))
+    expect((await orderRow(orderNo)).paymentStatus).toBe('Completed')
+    await t.app.inject(notify(orderNo, 1000, false))
+    expect((await orderRow(orderNo)).paymentStatus).toBe('Completed')
+
+    const late = await createOrder(s.unicode)
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.orderNo, late.orderNo))
+    const status = await t.app.inject({ url: `/api/orders/payment-status?orderNo=${late.orderNo}` })
+    expect(status.json().data.payment_status).toBe('Failed')
+    expect(status.json().data.checkout_url).toBeNull()
+    await t.app.inject(notify(late.orderNo, 1000, true))
+    expect((await orderRow(late.orderNo)).paymentStatus).toBe('Completed')
+  })
+
+  it('asks the gateway when the notify is late (the poll settles a payment the notify never reported)', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    t.app.payments.sandbox.settle(orderNo, 1000, true) // paid at the gateway, notify lost
+    await t.db.update(orders).set({ createdAt: new Date(Date.now() - 10_000) }).where(eq(orders.orderNo, orderNo))
+    const res = await t.app.inject({ url: `/api/orders/payment-status?orderNo=${orderNo}` })
+    expect(res.json().data.payment_status).toBe('Completed')
+    expect(await ledgerFor((await orderRow(orderNo)).id)).toHaveLength(1)
+  })
+})
+
+describe('refunds', () => {
+  it('refunds a completed order once: Refund, a ledger debit, and the content no longer revealed by the order', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    await t.app.inject(notify(orderNo, 1000))
+    const refund = () => t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo } })
+    expect((await t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(seller), payload: { orderNo } })).statusCode).toBe(403)
+    const [a, b] = await Promise.all([refund(), refund()])
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+    const row = await orderRow(orderNo)
+    expect(row.paymentStatus).toBe('Refund')
+    const entries = await ledgerFor(row.id)
+    expect(entries.map((e) => [e.kind, e.amountFen]).sort()).toEqual([
+      ['refund', -950],
+      ['sale', 950],
+    ])
+    const after = await lookup(orderNo)
+    expect(after.json().data.payment_status).toBe('Refund')
+    expect(after.body).not.toContain('open sesame')
+    const pending = await createOrder(s.unicode)
+    const notRefundable = await t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo: pending.orderNo } })
+    expect(notRefundable.statusCode).toBe(409)
+  })
+
+  it('lists are scoped: a seller sees only orders of their own shares; admin sees all', async () => {
+    const all = await t.app.inject({ url: '/api/orders/admin/list?pageSize=100', headers: bearer(admin) })
+    expect(all.json().data.total).toBeGreaterThan(0)
+    const buyerAsSeller = await t.app.inject({ url: '/api/orders/seller/list', headers: bearer(buyer) })
+    expect(buyerAsSeller.json().data.total).toBe(0)
+    expect((await t.app.inject({ url: '/api/orders/admin/list', headers: bearer(seller) })).statusCode).toBe(403)
+    expect((await t.app.inject({ url: '/api/orders/list' })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/orders/payment-status?orderNo=abc' })).statusCode).toBe(422)
+    expect((await t.app.inject({ url: '/api/orders/admin/list?from=2026-13-45', headers: bearer(admin) })).statusCode).toBe(422)
+  })
+})

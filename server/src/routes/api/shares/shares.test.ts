@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shares, users } from '../../../db/schema.ts'
+import { badInputs, expectRejected } from '../../../../test/bad-input.ts'
+import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../../test/helpers.ts'
+
+let t: TestApp
+let seller: string
+let admin: string
+
+const SECRET = 'the secret text 秘密 42'
+const newShare = (overrides: Record<string, unknown> = {}) => ({ title: 'A share', type: 'text', content: SECRET, price: 9.9, subscription_status: 'close', ...overrides })
+
+async function create(token: string, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(token), payload: body })
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  seller = await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+  admin = await t.login('admin', ADMIN_PASSWORD)
+})
+afterAll(() => t.close())
+
+describe('publishing', () => {
+  it('is refused until the seller has a bound phone and agreed terms, and changes nothing', async () => {
+    const u = await createUser(t.db)
+    const token = await t.login(u.userName, u.password)
+    const before = await dbFingerprint(t.db)
+    const noPhone = await create(token, newShare())
+    expect(noPhone.statusCode).toBe(403)
+    expect(noPhone.json().msg).toBe('shares.needPhone')
+    await t.db.update(users).set({ phone: '13700000001' }).where(eq(users.id, u.id))
+    const noTerms = await create(token, newShare())
+    expect(noTerms.statusCode).toBe(403)
+    expect(noTerms.json().msg).toBe('shares.needTerms')
+    await t.db.update(users).set({ phone: null }).where(eq(users.id, u.id))
+    expect(await dbFingerprint(t.db)).toEqual(before)
+  })
+
+  it('creates shares of each type under review with an 8-character code, content encrypted at rest', async () => {
+    for (const [type, content, extraction_code] of [
+      ['text', SECRET, undefined],
+      ['url', 'https://example.com/x', undefined],
+      ['netdisk', 'https://pan.example.com/s/abc', 'ab12'],
+    ] as const) {
+      const res = await create(seller, newShare({ type, content, extraction_code }))
+      expect(res.statusCode, res.body).toBe(201)
+      const data = res.json().data
+      expect(data.unicode).toMatch(/^[2-9A-HJ-NP-Za-km-z]{8}$/)
+      expect(data.status).toBe('under_review')
+      expect(data.price).toBe(9.9)
+      expect(res.body).not.toContain(content)
+      const [row] = await t.db.select().from(shares).where(eq(shares.id, data.id))
+      expect(row!.priceFen).toBe(990)
+      expect(row!.contentEnc).not.toContain(content)
+      expect(row!.contentEnc.startsWith('v1.')).toBe(true)
+      if (extraction_code) expect(row!.extractionCodeEnc).not.toContain(extraction_code)
+    }
+  })
+
+  it.each([
+    ['empty title', { title: '' }, 'title'],
+    ['title over 100', { title: 'x'.repeat(101) }, 'title'],
+    ['url type with a non-http link', { type: 'url', content: 'javascript:alert(1)' }, 'content'],
+    ['netdisk with ftp', { type: 'netdisk', content: 'ftp://x.y/z' }, 'content'],
+    ['price 0', { price: 0 }, 'price'],
+    ['price over 10,000', { price: 10000.01 }, 'price'],
+    ['price with 3 decimals', { price: 1.234 }, 'price'],
+    ['price as a boolean', { price: true }, 'price'],
+    ['unknown type', { type: 'file' }, 'type'],
+    ['bad extraction code', { type: 'netdisk', content: 'https://pan.example.com/s/a', extraction_code: '<b>' }, 'extraction_code'],
+  ])('rejects %s with a field message and stores nothing', async (_name, patch, field) => {
+    const before = await dbFingerprint(t.db)
+    const res = await create(seller, newShare(patch))
+    expect(res.statusCode).toBe(422)
+    expect(Object.keys(res.json().data.fieldErrors)).toContain(field)
+    expect(await dbFingerprint(t.db)).toEqual(before)
+  })
+
+  it('answers every malformed request with a 4xx, never a 500', async () => {
+    for (const c of badInputs({
+      method: 'POST',
+      url: '/api/shares/new',
+      headers: bearer(seller),
+      body: {
+        fields: { title: { type: 'string', required: true, freeText: true }, content: { type: 'string', required: true, freeText: true }, type: { type: 'string', required: true } },
+        valid: newShare(),
+      },
+    })) {
+      expectRejected(await t.app.inject(c.request), c)
+    }
+    for (const c of badInputs({ method: 'GET', url: '/api/shares/delete', headers: bearer(seller), query: { fields: { id: { type: 'int' } }, valid: { id: '1' } } })) {
+      expectRejected(await t.app.inject(c.request), c)
+    }
+  })
+})
+
+describe('managing shares', () => {
+  it('lists only the caller\'s shares, filtered and sorted, and hides others\' (404)', async () => {
+    const u = await createUser(t.db, { phone: '13700000002' })
+    await t.db.update(users).set({ termsAgreedAt: new Date() }).where(eq(users.id, u.id))
+    const other = await t.login(u.userName, u.password)
+    const mine = (await create(other, newShare({ title: 'Other seller share', price: 1 }))).json().data
+    const list = await t.app.inject({ url: '/api/shares/list?sort=price&order=asc&pageSize=100', headers: bearer(seller) })
+    expect(list.statusCode).toBe(200)
+    const items = list.json().data.list as { id: number; price: number }[]
+    expect(items.find((s) => s.id === mine.id)).toBeUndefined()
+    expect(items.map((s) => s.price)).toEqual([...items.map((s) => s.price)].sort((a, b) => a - b))
+    const filtered = await t.app.inject({ url: '/api/shares/list?type=netdisk', headers: bearer(seller) })
+    expect((filtered.json().data.list as { type: string }[]).every((s) => s.type === 'netdisk')).toBe(true)
+    expect((await t.app.inject({ method: 'POST', url: '/api/shares/update', headers: bearer(seller), payload: { id: mine.id, title: 'stolen' } })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: `/api/shares/delete?id=${mine.id}`, headers: bearer(seller) })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: `/api/shares/detail?id=${mine.id}`, headers: bearer(seller) })).statusCode).toBe(404)
+  })
+
+  it('sends edited title or content back to review but not a price change', async () => {
+    const s = (await create(seller, newShare())).json().data
+    await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: s.id, status: 'approved' } })
+    const price = await t.app.inject({ method: 'POST', url: '/api/shares/update', headers: bearer(seller), payload: { id: s.id, price: 19.5 } })
+    expect(price.json().data.status).toBe('approved')
+    expect(price.json().data.price).toBe(19.5)
+    const title = await t.app.inject({ method: 'POST', url: '/api/shares/update', headers: bearer(seller), payload: { id: s.id, title: 'New title' } })
+    expect(title.json().data.status).toBe('under_review')
+    const detail = await t.app.inject({ url: `/api/shares/detail?id=${s.id}`, headers: bearer(seller) })
+    expect(detail.json().data.content).toBe(SECRET)
+  })
+
+  it('follows the status machine for admins (409 otherwise) and is admin-only', async () => {
+    const s = (await create(seller, newShare())).json().data
+    const move = (status: string, token = admin) => t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(token), payload: { id: s.id, status } })
+    expect((await move('approved', seller)).statusCode).toBe(403)
+    expect((await move('reported_invalid')).statusCode).toBe(409)
+    expect((await move('approved')).statusCode).toBe(200)
+    expect((await move('reported_invalid')).statusCode).toBe(200)
+    const edit = await t.app.inject({ method: 'POST', url: '/api/shares/update', headers: bearer(seller), payload: { id: s.id, content: 'new content' } })
+    expect(edit.statusCode).toBe(409)
+    expect((await move('approved')).statusCode).toBe(200)
+    expect((await move('violation')).statusCode).toBe(200)
+    expect((await move('approved')).statusCode).toBe(409)
+    expect((await t.app.inject({ url: '/api/shares/admin/list', headers: bearer(seller) })).statusCode).toBe(403)
+    const all = await t.app.inject({ url: `/api/shares/admin/list?keyword=${s.unicode}`, headers: bearer(admin) })
+    expect(all.json().data.list[0].status).toBe('violation')
+  })
+})
+
+describe('the public lookup', () => {
+  it('never carries the content for visitors; owner and admin see it; unknown, deleted and malformed codes answer 404/422', async () => {
+    const s = (await create(seller, newShare())).json().data
+    const anon = await t.app.inject({ url: `/api/share?unicode=${s.unicode}` })
+    expect(anon.statusCode).toBe(200)
+    expect(anon.body).not.toContain(SECRET)
+    expect(anon.json().data).not.toHaveProperty('content')
+    expect(anon.json().data.status).toBe('under_review')
+    expect(anon.json().data.for_sale).toBe(false)
+    expect((await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(seller) })).json().data.content).toBe(SECRET)
+    expect((await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(admin) })).json().data.content).toBe(SECRET)
+    expect((await t.app.inject({ url: '/api/share?unicode=ZZZZZZZZ' })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: '/api/share?unicode=0OIl0OIl' })).statusCode).toBe(422)
+    expect((await t.app.inject({ url: '/api/share' })).statusCode).toBe(422)
+    await t.app.inject({ url: `/api/shares/delete?id=${s.id}`, headers: bearer(seller) })
+    expect((await t.app.inject({ url: `/api/share?unicode=${s.unicode}` })).statusCode).toBe(404)
+  })
+
+  it('counts a visit once per visitor per day, and not the owner\'s', async () => {
+    const s = (await create(seller, newShare())).json().data
+    const visit = (vid?: string, token?: string) =>
+      t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: { ...(vid ? { 'x-visitor-id': vid } : {}), ...(token ? bearer(token) : {}) } })
+    const a = 'visitor-aaaaaaaaaaaaaaaa'
+    const b = 'visitor-bbbbbbbbbbbbbbbb'
+    expect((await visit(a)).json().data.visit_count).toBe(1)
+    expect((await visit(a)).json().data.visit_count).toBe(1)
+    expect((await visit(b)).json().data.visit_count).toBe(2)
+    await visit(undefined, seller)
+    await t.app.visits.flush()
+    const [row] = await t.db.select({ n: shares.visitCount }).from(shares).where(eq(shares.id, s.id))
+    expect(row!.n).toBe(2)
+    expect((await visit(a)).json().data.visit_count).toBe(2)
+  })
+})
