@@ -1,0 +1,120 @@
+// Issue: shares end to end — a share published by the seller and approved by an admin is opened by an
+// anonymous visitor by its code, paid in the sandbox gateway, shown, and reopened later from the
+// browser's memory and by order number. Every test runs with JavaScript on and off (projects).
+import { DEMO_PASSWORD } from './env.ts'
+import { type Api, expect, jsDisabled, test } from './fixtures.ts'
+
+const SELLER = 'demo_seller'
+
+async function publishApproved(api: Api, opts: { type?: 'text' | 'url' | 'netdisk'; content?: string; extraction_code?: string; price?: number } = {}) {
+  const seller = await api.login(SELLER, DEMO_PASSWORD)
+  const secret = opts.content ?? `secret-${Math.random().toString(36).slice(2)} 秘密`
+  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+    token: seller,
+    body: { title: `E2E share ${Math.random().toString(36).slice(2, 7)}`, type: opts.type ?? 'text', content: secret, extraction_code: opts.extraction_code, price: opts.price ?? 6.6, subscription_status: 'close' },
+  })
+  const admin = await api.adminToken()
+  await api.ok('/api/shares/admin/update', { token: admin, body: { id: share.id, status: 'approved' } })
+  return { ...share, secret }
+}
+
+test.describe('buying a share as a visitor (zh-CN)', () => {
+  test('open by code, pay with Alipay (sandbox), see the content, reopen from the browser and by order number', async ({ page, api, browser }, testInfo) => {
+    const share = await publishApproved(api)
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: '打开分享' })).toBeVisible()
+    await page.getByLabel('分享码、链接或订单号').fill(share.unicode)
+    await page.getByRole('button', { name: '打开' }).click()
+    await expect(page).toHaveURL(new RegExp(`/share/${share.unicode}$`))
+    await expect(page).toHaveTitle(share.unicode)
+    await expect(page.getByRole('heading', { name: share.title })).toBeVisible()
+    expect(await page.content()).not.toContain(share.secret)
+    await expect(page.locator('script[src]')).toHaveCount(0)
+
+    await page.getByLabel('支付宝').check()
+    await page.getByRole('button', { name: /购买 ¥6\.60/ }).click()
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout/)
+    await expect(page.getByText('¥6.60')).toBeVisible()
+    await page.getByRole('button', { name: /Pay/ }).click()
+
+    await expect(page).toHaveURL(new RegExp(`/share/${share.unicode}\\?order=PS\\d{26}$`))
+    await expect(page.getByText('支付成功，以下是您购买的内容：')).toBeVisible()
+    await expect(page.locator('#secret-content')).toHaveText(share.secret)
+    const orderNo = new URL(page.url()).searchParams.get('order')!
+
+    // The browser remembers the purchase.
+    await page.goto(`/share/${share.unicode}`)
+    await expect(page.locator('#secret-content')).toHaveText(share.secret)
+
+    // Another browser reopens it by order number on the search page.
+    const other = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
+    const fresh = await other.newPage()
+    await fresh.goto(`${new URL(page.url()).origin}/`)
+    await fresh.getByLabel('分享码、链接或订单号').fill(orderNo)
+    await fresh.getByRole('button', { name: '打开' }).click()
+    await expect(fresh.locator('#secret-content')).toHaveText(share.secret)
+    // Opening it by order number made that browser remember it too.
+    await fresh.goto(`${new URL(page.url()).origin}/share/${share.unicode}`)
+    await expect(fresh.locator('#secret-content')).toHaveText(share.secret)
+    await other.close()
+    // A browser without the order number sees no content.
+    const stranger = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
+    const strangerPage = await stranger.newPage()
+    await strangerPage.goto(`${new URL(page.url()).origin}/share/${share.unicode}`)
+    await expect(strangerPage.getByRole('heading', { name: share.title })).toBeVisible()
+    await expect(strangerPage.locator('#secret-content')).toHaveCount(0)
+    expect(await strangerPage.content()).not.toContain(share.secret)
+    await stranger.close()
+  })
+
+  test('a pasted share link opens the share; bad and unknown codes get clear messages', async ({ page, api }) => {
+    const share = await publishApproved(api)
+    await page.goto('/')
+    await page.getByLabel('分享码、链接或订单号').fill(`看看这个 http://example.com/share/${share.unicode}?from=wx`)
+    await page.getByRole('button', { name: '打开' }).click()
+    await expect(page).toHaveURL(new RegExp(`/share/${share.unicode}$`))
+
+    await page.goto('/')
+    await page.getByLabel('分享码、链接或订单号').fill('abc')
+    await page.getByRole('button', { name: '打开' }).click()
+    await expect(page.getByRole('alert')).toHaveText('这不是有效的分享码（8 位字母和数字）、分享链接或订单号。')
+
+    await page.goto('/share/ZZZZZZZZ')
+    await expect(page.getByText('没有该分享码对应的分享，请检查后重试。')).toBeVisible()
+  })
+})
+
+test.describe('buying a share as a visitor (en-US)', () => {
+  test.use({ lng: 'en-US' })
+
+  test('WeChat Pay: the QR page waits, the sandbox pays, the page moves on to the content', async ({ page, api }) => {
+    const share = await publishApproved(api, { type: 'netdisk', content: 'https://pan.example.com/s/e2e-disk', extraction_code: 'k3y9', price: 1 })
+    await page.goto(`/share/${share.unicode}`)
+    await page.getByLabel('WeChat Pay').check()
+    await page.getByRole('button', { name: 'Buy for ¥1.00' }).click()
+    await expect(page).toHaveURL(new RegExp(`/share/${share.unicode}/pay\\?order=PS\\d{26}$`))
+    await expect(page.getByRole('heading', { name: 'Scan with WeChat to pay' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible()
+    await page.getByRole('link', { name: 'Open the payment page' }).click()
+    await page.getByRole('button', { name: /Pay/ }).click()
+    await expect(page.getByText('Payment confirmed. Here is your content:')).toBeVisible()
+    await expect(page.locator('#secret-content')).toHaveText('https://pan.example.com/s/e2e-disk')
+    await expect(page.locator('#secret-code')).toHaveText('k3y9')
+  })
+
+  test('a cancelled payment leaves the order unpaid and the share for sale; shares in review are not for sale', async ({ page, api }) => {
+    const share = await publishApproved(api)
+    await page.goto(`/share/${share.unicode}`)
+    await page.getByRole('button', { name: /Buy for/ }).click()
+    await page.getByRole('button', { name: /Cancel/ }).click()
+    await expect(page.getByText('This order was not paid (cancelled or expired after 30 minutes). You can buy again.')).toBeVisible()
+    await expect(page.getByRole('button', { name: /Buy for/ })).toBeVisible()
+    expect(await page.content()).not.toContain(share.secret)
+
+    const seller = await api.login(SELLER, DEMO_PASSWORD)
+    const inReview = await api.ok<{ unicode: string }>('/api/shares/new', { token: seller, body: { title: 'In review', type: 'text', content: 'x', price: 2 } })
+    await page.goto(`/share/${inReview.unicode}`)
+    await expect(page.getByText('This share is under review and cannot be bought yet.')).toBeVisible()
+    await expect(page.getByRole('button', { name: /Buy for/ })).toHaveCount(0)
+  })
+})
