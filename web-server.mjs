@@ -17,7 +17,9 @@ app.disable('x-powered-by')
 app.set('trust proxy', trustProxy)
 app.use(compression())
 app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
-app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
+// Other public files (favicon…): only paths that look like files, so page requests never touch the disk.
+const publicFiles = express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false })
+app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
 app.use((req, _res, next) => {
   // Behind a trusted proxy keep its chain; otherwise the socket address is the client.
   req.headers['x-forwarded-for'] = trustProxy ? req.ips.concat(req.ip ?? '').filter(Boolean).join(', ') || req.ip : req.socket.remoteAddress
