@@ -13,12 +13,19 @@ export function yuanToFen(yuan: number | string): Fen {
 }
 
 export function fenToYuan(fen: Fen): number {
+  assertFen(fen)
   return Math.round(fen) / 100
 }
 
 /** `¥12.30` style text, always two decimals. */
 export function formatYuan(fen: Fen): string {
+  assertFen(fen)
   const sign = fen < 0 ? '-' : ''
   const abs = Math.abs(Math.round(fen))
   return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** NaN or ±Infinity is a bug upstream; it must not turn into `null` in JSON or `¥NaN.NaN` on screen. */
+function assertFen(fen: Fen) {
+  if (!Number.isFinite(fen)) throw new RangeError(`not an amount in fen: ${fen}`)
 }

@@ -58,9 +58,11 @@ export function isWithinLast24Hours(at: Date | string | number, now: Date = new 
 }
 
 // Zod pieces. Messages are i18n keys of the `validation` namespace, translated by the console.
-const trimmed = () => z.string({ error: 'validation.required' }).trim()
+// conform submits an empty field as undefined, so an empty value fails the type check, not `.min(1)`:
+// the "required" message has to be the type error as well (SPEC §5 'Username cannot be empty').
+const trimmed = (required = 'validation.required') => z.string({ error: required }).trim()
 
-export const userNameSchema = trimmed()
+export const userNameSchema = trimmed('validation.usernameRequired')
   .min(1, 'validation.usernameRequired')
   .min(USER_NAME_MIN, 'validation.usernameLength')
   .max(USER_NAME_MAX, 'validation.usernameLength')
@@ -72,19 +74,19 @@ export const passwordSchema = z
   .max(PASSWORD_MAX, 'validation.passwordRule')
   .refine(isStrongPassword, 'validation.passwordRule')
 
-export const emailSchema = trimmed()
+export const emailSchema = trimmed('validation.emailRequired')
   .min(1, 'validation.emailRequired')
   .max(254, 'validation.emailFormat')
   .regex(EMAIL_PATTERN, 'validation.emailFormat')
 
-export const phoneSchema = trimmed().min(1, 'validation.phoneRequired').regex(PHONE_PATTERN, 'validation.phoneFormat')
+export const phoneSchema = trimmed('validation.phoneRequired').min(1, 'validation.phoneRequired').regex(PHONE_PATTERN, 'validation.phoneFormat')
 
-export const codeSchema = trimmed().min(1, 'validation.codeRequired').regex(CODE_PATTERN, 'validation.codeFormat')
+export const codeSchema = trimmed('validation.codeRequired').min(1, 'validation.codeRequired').regex(CODE_PATTERN, 'validation.codeFormat')
 
 export const profileSchema = z.string({ error: 'validation.required' }).max(PROFILE_MAX, 'validation.profileMax')
 
 /** The register / forgot-password email_phone field: SPEC §5 identification. */
-export const emailOrPhoneSchema = trimmed()
+export const emailOrPhoneSchema = trimmed('validation.emailOrPhone')
   .min(1, 'validation.emailOrPhone')
   .max(254, 'validation.emailOrPhone')
   .refine((v) => identifyEmailOrPhone(v).kind !== 'invalid', 'validation.emailOrPhone')

@@ -50,12 +50,20 @@ export const loginRecordQuerySchema = pageQuerySchema.extend({
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
 })
 
+/** Ids are PostgreSQL `integer`s; a larger number is not an id (and must not reach the database). */
+export const ID_MAX = 2_147_483_647
+/** An integer given as a JSON number or as digits (form / query); null, '', booleans and arrays are not. */
+const integerInput = z.union([z.number(), z.string().trim().regex(/^-?\d+$/)], { error: 'validation.number' })
+  .transform(Number)
+  .pipe(z.number().int('validation.number'))
+export const idSchema = integerInput.pipe(z.number().min(1, 'validation.number').max(ID_MAX, 'validation.number'))
+
 export const adminUpdateUserSchema = z.object({
-  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  id: idSchema,
   user_name: userNameSchema.optional(),
   profile: profileSchema.optional(),
   role: z.enum(ROLES, { error: 'validation.role' }).optional(),
-  is_banned: z.coerce.number().int().min(0).max(1).optional(),
+  is_banned: integerInput.pipe(z.number().min(0).max(1)).optional(),
   status: z.enum(USER_STATUSES).optional(),
 })
 

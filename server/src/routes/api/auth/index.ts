@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { codeTargetQuerySchema, forgotPasswordSchema, loginSchema, registerEmailSchema, registerPhoneSchema } from '#contract/auth.ts'
 import { authTokens, loginRecords, users } from '../../../db/schema.ts'
-import { type CodePurpose, consumeCode, issueCode, targetOf } from '../../../domain/auth/codes-service.ts'
+import { type CodePurpose, type CodeTarget, consumeCode, issueCode, targetOf } from '../../../domain/auth/codes-service.ts'
 import { blockedFor, spend } from '../../../domain/auth/limits.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../domain/auth/passwords.ts'
 import { TOKEN_TTL_MS, newToken } from '../../../domain/auth/tokens.ts'
@@ -13,6 +13,9 @@ import { conflict, forbidden, invalid, tooMany, unauthorized } from '../../../er
 import { bearerToken } from '../../../plugins/app/auth.ts'
 import { hashToken } from '../../../domain/auth/tokens.ts'
 
+
+/** The lookup key for the address a code goes to. */
+const accountOf = (t: CodeTarget) => (t.channel === 'sms' ? { phone: t.target } : { email: t.target })
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -92,7 +95,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     const body = request.body
     const t = targetOf(body)
     if (!t) throw invalid({ email: ['validation.emailOrPhone'] })
-    const user = await findUserByEmailOrPhone(app.db, body)
+    // The account is the one the code was sent to (phone first, as targetOf decides), never another field.
+    const user = await findUserByEmailOrPhone(app.db, accountOf(t))
     const passwordHash = await hashPassword(body.password)
     const done = await app.db.transaction(async (tx) => {
       if (!(await consumeCode(tx, pepper(), { purpose: 'forgot', target: t.target, code: body.verificationCode }))) return false
@@ -120,7 +124,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         if (!t) throw invalid({ email: ['validation.emailOrPhone'] })
         const wait = await spend(app.limits.codeIp, request.ip)
         if (wait) throw tooMany('errors.rateLimited', wait)
-        const existing = await findUserByEmailOrPhone(app.db, request.query)
+        const existing = await findUserByEmailOrPhone(app.db, accountOf(t))
         if (opts.onlyNew && existing) {
           const field = t.channel === 'sms' ? 'phone' : 'email'
           throw conflict(field === 'phone' ? 'auth.phoneTaken' : 'auth.emailTaken', { fieldErrors: { [field]: [field === 'phone' ? 'auth.phoneTaken' : 'auth.emailTaken'] } })

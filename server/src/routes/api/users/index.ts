@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { updateAlipaySchema, updateEmailSchema, updatePasswordSchema, updatePhoneSchema, updateProfileSchema } from '#contract/auth.ts'
-import { adminUpdateUserSchema, loginRecordQuerySchema, userListQuerySchema } from '#contract/users.ts'
+import { adminUpdateUserSchema, idSchema, loginRecordQuerySchema, userListQuerySchema } from '#contract/users.ts'
 import { authTokens, loginRecords, users } from '../../../db/schema.ts'
 import { consumeCode } from '../../../domain/auth/codes-service.ts'
 import { hashPassword, verifyPassword } from '../../../domain/auth/passwords.ts'
@@ -119,7 +119,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/admin/getUserById',
-    { preHandler: app.requireAdmin, schema: { querystring: z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() }), tags: ['users', 'admin'] } },
+    { preHandler: app.requireAdmin, schema: { querystring: z.object({ id: idSchema }), tags: ['users', 'admin'] } },
     async (request, reply) => {
       const user = await findUserById(app.db, request.query.id)
       if (!user) throw notFound()
@@ -150,6 +150,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
       }
       return updated!
     })
+    // A ban changes whether the seller's shares are for sale.
+    if (is_banned !== undefined || status !== undefined) app.shareCache.invalidate()
     return reply.ok(presentUser(row), 'saved')
   })
 }
