@@ -1,6 +1,9 @@
 import type { Envelope, FieldErrors } from '#contract/envelope.ts'
 import { env } from './env.ts'
 
+/** 502 answers about an outside provider, not about the session. */
+const PROVIDER_FAILURES = new Set(['auth.codeSendFailed', 'orders.gatewayError', 'orders.refundFailed'])
+
 /** A non-200/201 answer of the API (SPEC §8). `msg` is a key of the locale catalogs. */
 export class ApiError extends Error {
   constructor(
@@ -15,9 +18,13 @@ export class ApiError extends Error {
     const d = this.data as { fieldErrors?: FieldErrors } | null
     return d?.fieldErrors
   }
-  /** SPEC §8: 500–504 open the "Confirm logout" dialog, except for the user-info call. */
+  /**
+   * SPEC §8: 500–504 open the "Confirm logout" dialog, except for the user-info call — and except when
+   * the API says a payment or message provider failed (502 with its own message): the session is fine
+   * then, and the page shows that message instead.
+   */
   get confirmsLogout(): boolean {
-    return this.status >= 500 && this.status <= 504 && !this.path.startsWith('/api/users/userInfo')
+    return this.status >= 500 && this.status <= 504 && !this.path.startsWith('/api/users/userInfo') && !PROVIDER_FAILURES.has(this.msg)
   }
 }
 

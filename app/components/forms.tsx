@@ -38,7 +38,9 @@ export function TextareaField({ meta, ...rest }: Omit<ComponentProps<typeof Text
 export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | boolean | undefined | null>; label: ReactNode }) {
   const error = useFieldError(meta as FieldMetadata<unknown>)
   const { key, ...props } = getInputProps(meta, { type: 'checkbox' })
-  return <Checkbox key={key} {...props} label={label} error={error} />
+  // Mantine gives a checkbox's error no id, so the input's aria-describedby (conform's errorId) would
+  // point at nothing: the message carries that id itself.
+  return <Checkbox key={key} {...props} label={label} error={error ? <span id={meta.errorId}>{error}</span> : undefined} />
 }
 
 /** Form-level messages (API msg keys), above the submit button. */

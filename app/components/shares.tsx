@@ -1,0 +1,165 @@
+import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Text, TextInput } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { Form, Link, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { formatYuan } from '#contract/money.ts'
+import { type PaymentStatus, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
+import { TOAST_MS } from './flash.tsx'
+import { useHydrated } from '~/hooks/use-hydrated.ts'
+import { formatDateTime } from '~/utils/format.ts'
+
+/** The API speaks yuan (≤ 2 decimals); shown as `¥12.30`. */
+export const yuan = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatYuan(Math.round(amount * 100)))
+
+const SHARE_STATUS_COLORS: Record<ShareStatus, string> = { under_review: 'orange', approved: 'green', reported_invalid: 'gray', violation: 'red' }
+const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = { Pending: 'blue', Completed: 'green', Failed: 'gray', Refund: 'grape' }
+
+/** A time in a table cell: the date over the time, so wide tables stay narrow. */
+export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
+  const [date, time] = formatDateTime(iso).split(' ')
+  return (
+    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+      {date}
+      {time ? (
+        <>
+          <br />
+          {time}
+        </>
+      ) : null}
+    </Text>
+  )
+}
+
+/** A badge in a table cell keeps its whole label (Mantine's would shrink to an ellipsis). */
+const NO_SHRINK = { minWidth: 'max-content' } as const
+
+export function ShareStatusBadge({ status }: { status: ShareStatus }) {
+  const { t } = useTranslation()
+  return (
+    <Badge variant="light" color={SHARE_STATUS_COLORS[status]} style={NO_SHRINK}>
+      {t(`shares.statuses.${status}`)}
+    </Badge>
+  )
+}
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation()
+  return (
+    <Badge variant="light" color={PAYMENT_STATUS_COLORS[status]} style={NO_SHRINK}>
+      {t(`orders.statuses.${status}`)}
+    </Badge>
+  )
+}
+
+/** DESIGN §3: publishing needs a bound security phone and the agreed disclaimer. */
+export function PublishRequirements({ phone, terms }: { phone: boolean; terms: boolean }) {
+  const { t } = useTranslation()
+  if (phone && terms) return null
+  return (
+    <Alert color="orange" variant="light" title={t('shares.requirements.title')} role="alert">
+      {t('shares.requirements.text')}
+      <List size="sm" mt={4}>
+        {!phone ? (
+          <List.Item>
+            <Anchor component={Link} to="/user/setting#security-phone" size="sm">
+              {t('shares.requirements.phone')}
+            </Anchor>
+          </List.Item>
+        ) : null}
+        {!terms ? (
+          <List.Item>
+            <Anchor component={Link} to="/agreement/exemptionagree" size="sm">
+              {t('shares.requirements.terms')}
+            </Anchor>
+          </List.Item>
+        ) : null}
+      </List>
+    </Alert>
+  )
+}
+
+/** The GET filter form of both share lists: a text filter (the seller's title, the admin's keyword), type, status and sort. */
+export function ShareFilters({ textFilter }: { textFilter: 'title' | 'keyword' }) {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const all = { value: '', label: t('common.all') }
+  return (
+    <Form method="get">
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          name={textFilter}
+          label={textFilter === 'title' ? t('shares.list.titleFilter') : t('shares.list.keyword')}
+          defaultValue={params.get(textFilter) ?? ''}
+          maxLength={100}
+        />
+        <NativeSelect name="type" label={t('shares.field.type')} defaultValue={params.get('type') ?? ''} data={[all, ...SHARE_TYPES.map((v) => ({ value: v, label: t(`shares.types.${v}`) }))]} />
+        <NativeSelect
+          name="status"
+          label={t('shares.field.status')}
+          defaultValue={params.get('status') ?? ''}
+          data={[all, ...SHARE_STATUSES.map((v) => ({ value: v, label: t(`shares.statuses.${v}`) }))]}
+        />
+        <NativeSelect
+          name="sort"
+          label={t('shares.list.sort')}
+          defaultValue={params.get('sort') ?? 'created_at'}
+          data={SHARE_SORTS.map((v) => ({ value: v, label: t(`shares.list.sorts.${v}`) }))}
+        />
+        <NativeSelect
+          name="order"
+          label={t('shares.list.order')}
+          defaultValue={params.get('order') ?? 'desc'}
+          data={[
+            { value: 'desc', label: t('shares.list.desc') },
+            { value: 'asc', label: t('shares.list.asc') },
+          ]}
+        />
+        <Button type="submit" variant="light">
+          {t('common.search')}
+        </Button>
+      </Group>
+    </Form>
+  )
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // No clipboard API (plain http, or the document lost focus): the old selection route.
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.style.position = 'fixed'
+    area.style.opacity = '0'
+    document.body.appendChild(area)
+    area.select()
+    let ok = false
+    try {
+      ok = document.execCommand('copy')
+    } catch {}
+    area.remove()
+    return ok
+  }
+}
+
+/** Copies a link with JavaScript and says 'Copy succeeded...' (SPEC §8); renders nothing without it. */
+export function CopyLinkButton({ url, label }: { url: string; label?: string }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  if (!hydrated) return null
+  return (
+    <Button
+      type="button"
+      size="compact-xs"
+      variant="light"
+      onClick={async () => {
+        const ok = await copyText(url)
+        notifications.show({ color: ok ? 'green' : 'red', message: ok ? t('common.copySuccess') : t('shares.list.copyFailed'), autoClose: TOAST_MS })
+      }}
+    >
+      {label ?? t('shares.list.copyLink')}
+    </Button>
+  )
+}

@@ -1,0 +1,101 @@
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { Page } from '#contract/envelope.ts'
+import { type Order, orderListQuerySchema } from '#contract/shares.ts'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { Pager } from '~/components/list.tsx'
+import { Mono, OrderFilters } from '~/components/orders.tsx'
+import { DateTimeCell, PaymentStatusBadge, yuan } from '~/components/shares.tsx'
+import { callApi } from '~/.server/api.ts'
+import { requireUser } from '~/.server/auth.ts'
+import { loaderApiError } from '~/.server/forms.ts'
+import { pageTitle } from '~/.server/i18n.ts'
+import { listQuery } from '~/.server/lists.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request)
+  const query = listQuery(request, orderListQuerySchema, ['payment_status', 'from', 'to', 'unicode'])
+  try {
+    const page = await callApi<Page<Order>>(request, '/api/orders/seller/list', { token, query })
+    return { title: await pageTitle(request, 'menu.incomeOrders'), page }
+  } catch (e) {
+    return loaderApiError(request, e)
+  }
+}
+
+/** The orders of the seller's shares (SPEC §3 Order), with the fee and the seller's income. */
+export default function IncomeOrders() {
+  const { t } = useTranslation()
+  const { page } = useLoaderData<typeof loader>()
+  return (
+    <Stack>
+      <Title order={2}>{t('menu.incomeOrders')}</Title>
+      <OrderFilters filters={['payment_status', 'from', 'to', 'unicode']} />
+      <Table.ScrollContainer minWidth={1050}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                {t('orders.field.orderNo')} / {t('orders.field.tradeNo')}
+              </Table.Th>
+              <Table.Th>{t('orders.field.buyer')}</Table.Th>
+              <Table.Th>{t('orders.field.paymentMethod')}</Table.Th>
+              <Table.Th>{t('orders.field.unicode')}</Table.Th>
+              <Table.Th ta="right">{t('orders.field.amount')}</Table.Th>
+              <Table.Th ta="right">{t('orders.field.fee')}</Table.Th>
+              <Table.Th ta="right">{t('orders.field.income')}</Table.Th>
+              <Table.Th>{t('orders.field.product')}</Table.Th>
+              <Table.Th>{t('orders.field.status')}</Table.Th>
+              <Table.Th>{t('orders.field.createdAt')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {page.list.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>
+                  <Mono>{o.orderNo}</Mono>
+                  <Mono dimmed>{o.alipayTradeNo}</Mono>
+                </Table.Td>
+                <Table.Td>{o.username ?? <Text c="dimmed" size="sm" span>{t('orders.visitor')}</Text>}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`orders.methods.${o.paymentMethod}`)}</Table.Td>
+                <Table.Td>
+                  {o.unicode ? (
+                    <Anchor href={`/share/${o.unicode}`} target="_blank" rel="noopener" ff="monospace" size="sm">
+                      {o.unicode}
+                    </Anchor>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{yuan(o.amount)}</Table.Td>
+                <Table.Td ta="right">{yuan(o.fee)}</Table.Td>
+                <Table.Td ta="right">{yuan(o.seller_income)}</Table.Td>
+                <Table.Td maw={240}>
+                  <Text size="sm" lineClamp={2}>
+                    {o.product_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <PaymentStatusBadge status={o.payment_status} />
+                </Table.Td>
+                <Table.Td>
+                  <DateTimeCell iso={o.created_at} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {page.list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
+      <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} />
+    </Stack>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
