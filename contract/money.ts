@@ -2,14 +2,32 @@
 export type Fen = number
 
 export function yuanToFen(yuan: number | string): Fen {
-  const text = typeof yuan === 'number' ? yuan.toFixed(6) : yuan.trim()
-  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(text)
+  if (typeof yuan === 'number') {
+    if (!Number.isFinite(yuan) || yuan < 0) throw new RangeError(`not a yuan amount: ${yuan}`)
+    const cents = yuan * 100
+    const fen = Math.round(cents)
+    // Binary floating noise (0.1 + 0.2) is not a third decimal; 1.0000001 is.
+    if (Math.abs(fen - cents) > Math.max(1e-6, Math.abs(cents) * 1e-12)) throw new RangeError(`more than two decimals: ${yuan}`)
+    if (!Number.isSafeInteger(fen)) throw new RangeError(`amount too large: ${yuan}`)
+    return fen
+  }
+  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(yuan.trim())
   if (!m) throw new RangeError(`not a yuan amount: ${yuan}`)
   const frac = (m[2] ?? '').padEnd(6, '0')
   if (!/^\d{2}0{4}$/.test(frac)) throw new RangeError(`more than two decimals: ${yuan}`)
   const fen = Number(m[1]) * 100 + Number(frac.slice(0, 2))
   if (!Number.isSafeInteger(fen)) throw new RangeError(`amount too large: ${yuan}`)
   return fen
+}
+
+/** Whether a value is a yuan amount with at most two decimals (the rule yuanToFen applies). */
+export function isYuanAmount(yuan: number | string): boolean {
+  try {
+    yuanToFen(yuan)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export function fenToYuan(fen: Fen): number {

@@ -224,6 +224,7 @@ describe('money: yuan on the wire, integer fen inside (DESIGN §2)', () => {
     ['comma', '1,5'],
     ['bare dot', '1.'],
     ['too large', '99999999999999999999'],
+    ['a seventh decimal', 1.0000001],
   ])('yuanToFen rejects %s', (_why, v) => {
     expect(() => yuanToFen(v as number | string)).toThrow(RangeError)
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isYuanAmount } from './money.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
 
 export const SHARE_TYPES = ['text', 'url', 'netdisk'] as const
@@ -27,7 +28,6 @@ export const CONTENT_MAX = 5000
 export const URL_MAX = 2000
 export const EXTRACTION_CODE_MAX = 16
 
-const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6
 
 /** A price in yuan with at most two decimals, ¥0.01–¥10,000 (issue: shares). */
 export const priceSchema = z
@@ -36,7 +36,7 @@ export const priceSchema = z
   .pipe(z.coerce.number())
   .refine(Number.isFinite, 'validation.priceNumber')
   .refine((v) => v >= PRICE_MIN_YUAN && v <= PRICE_MAX_YUAN, 'validation.priceRange')
-  .refine(twoDecimals, 'validation.priceDecimals')
+  .refine(isYuanAmount, 'validation.priceDecimals')
 
 export const isHttpUrl = (v: string) => {
   try {

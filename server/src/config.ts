@@ -154,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (some(...alipayKeys) && !all(...alipayKeys)) throw new Error(`Invalid environment: Alipay needs ${alipayKeys.join(', ')}`)
   const wechatKeys = ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_API_V3_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'WECHAT_PLATFORM_SERIAL']
   if (some(...wechatKeys) && !all(...wechatKeys)) throw new Error(`Invalid environment: WeChat Pay needs ${wechatKeys.join(', ')}`)
+  // WeChat Pay only calls https notify URLs (research/INTEGRATIONS.md §2.1).
+  if (all(...wechatKeys) && e.API_PUBLIC_URL?.startsWith('https://') !== true) {
+    throw new Error('Invalid environment: WeChat Pay needs API_PUBLIC_URL, the public https address of the API')
+  }
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,

@@ -79,13 +79,15 @@ export async function consumeCode(
         eq(verificationCodes.purpose, req.purpose),
         isNull(verificationCodes.consumedAt),
         gt(verificationCodes.expiresAt, new Date()),
+        // A bind code belongs to the account that asked for it: others' wrong tries cannot void it.
+        req.userId === undefined ? undefined : eq(verificationCodes.userId, req.userId),
       ),
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1)
     .for('update')
   if (!live) return false
-  const ok = codesEqual(live.codeHash, hashCode(pepper, req.purpose, target, req.code)) && (req.userId === undefined || live.userId === req.userId)
+  const ok = codesEqual(live.codeHash, hashCode(pepper, req.purpose, target, req.code))
   if (ok) {
     await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, live.id))
     return true

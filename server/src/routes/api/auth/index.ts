@@ -11,6 +11,7 @@ import { describeUserAgent } from '../../../domain/auth/user-agent.ts'
 import { findUserByEmailOrPhone, findUserByLogin, takenFields, uniqueViolation } from '../../../domain/users/repository.ts'
 import { conflict, forbidden, invalid, tooMany, unauthorized } from '../../../errors.ts'
 import { bearerToken } from '../../../plugins/app/auth.ts'
+import type { CodeSender } from '../../../providers/codes.ts'
 import { hashToken } from '../../../domain/auth/tokens.ts'
 
 
@@ -74,7 +75,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       })
     } catch (e) {
       // Two sign-ups racing for one name: the unique index decides.
-      if (uniqueViolation(e)) throw conflict('auth.userNameTaken', { fieldErrors: { user_name: ['auth.userNameTaken'] } })
+      // Two sign-ups racing: the unique index that fired names the field.
+      const constraint = uniqueViolation(e)
+      if (constraint === 'users_email_key') throw conflict('auth.emailTaken', { fieldErrors: { email: ['auth.emailTaken'] } })
+      if (constraint === 'users_phone_key') throw conflict('auth.phoneTaken', { fieldErrors: { phone: ['auth.phoneTaken'] } })
+      if (constraint) throw conflict('auth.userNameTaken', { fieldErrors: { user_name: ['auth.userNameTaken'] } })
       throw e
     }
     if (!created) throw invalid({ verificationCode: ['auth.codeInvalid'] })
@@ -129,11 +134,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
           const field = t.channel === 'sms' ? 'phone' : 'email'
           throw conflict(field === 'phone' ? 'auth.phoneTaken' : 'auth.emailTaken', { fieldErrors: { [field]: [field === 'phone' ? 'auth.phoneTaken' : 'auth.emailTaken'] } })
         }
-        // Forgot password answers the same whether or not the account exists (no enumeration).
-        if (opts.onlyExisting && !existing) return reply.ok({ resendAfter: 60, delivery: app.providers[t.channel === 'sms' ? 'sms' : 'mail'].kind === 'outbox' ? 'outbox' : 'sent' }, 'auth.codeSent')
-        const sender = t.channel === 'sms' ? app.providers.sms : app.providers.mail
+        const provider = t.channel === 'sms' ? app.providers.sms : app.providers.mail
+        // Forgot password behaves the same whether or not the account exists (no enumeration): a code
+        // is issued and throttled alike, it just goes nowhere and can never match an account.
+        const sender: CodeSender = opts.onlyExisting && !existing ? { kind: provider.kind, send: async () => {} } : provider
         const r = await issueCode(app.db, { pepper: pepper(), sender }, { ...t, purpose, userId: request.user?.id, ip: request.ip })
-        return reply.ok({ ...r, delivery: sender.kind === 'outbox' ? 'outbox' : 'sent' }, 'auth.codeSent')
+        return reply.ok({ ...r, delivery: provider.kind === 'outbox' ? 'outbox' : 'sent' }, 'auth.codeSent')
       },
     )
 

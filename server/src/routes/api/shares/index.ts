@@ -100,8 +100,13 @@ export default async function shareRoutes(fastify: FastifyInstance) {
     if ((type === 'url' || type === 'netdisk') && b.type && b.type !== current.type && b.content === undefined) {
       throw conflict('shares.contentNeededForType', { fieldErrors: { content: ['validation.contentUrl'] } })
     }
+    // Only a real change of what buyers get sends the share back to review (a form may resend everything).
+    const currentCode = current.extractionCodeEnc ? app.cipher.decrypt(current.extractionCodeEnc) : ''
     const touches =
-      (b.title !== undefined && b.title !== current.title) || (b.type !== undefined && b.type !== current.type) || b.content !== undefined || b.extraction_code !== undefined
+      (b.title !== undefined && b.title !== current.title) ||
+      (b.type !== undefined && b.type !== current.type) ||
+      (b.content !== undefined && b.content !== app.cipher.decrypt(current.contentEnc)) ||
+      (b.extraction_code !== undefined && (b.extraction_code || '') !== currentCode)
     const status = statusAfterSellerEdit(current.status, touches)
     if (status === 'locked') throw conflict('shares.locked')
     const [row] = await app.db

@@ -178,3 +178,19 @@ describe('the public lookup', () => {
     expect((await visit(a)).json().data.visit_count).toBe(2)
   })
 })
+
+describe('resubmitting an unchanged form', () => {
+  it('does not send an approved share back to review when content and code are sent unchanged', async () => {
+    const s = (await create(seller, newShare({ type: 'netdisk', content: 'https://pan.example.com/s/same', extraction_code: 'ab12' }))).json().data
+    await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: s.id, status: 'approved' } })
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/shares/update',
+      headers: bearer(seller),
+      payload: { id: s.id, title: 'A share', type: 'netdisk', content: 'https://pan.example.com/s/same', extraction_code: 'ab12', price: 3 },
+    })
+    expect(same.json().data).toMatchObject({ status: 'approved', price: 3 })
+    const changed = await t.app.inject({ method: 'POST', url: '/api/shares/update', headers: bearer(seller), payload: { id: s.id, extraction_code: 'zz99' } })
+    expect(changed.json().data.status).toBe('under_review')
+  })
+})

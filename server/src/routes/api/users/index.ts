@@ -10,7 +10,8 @@ import { hashPassword, verifyPassword } from '../../../domain/auth/passwords.ts'
 import { TOKEN_TTL_MS, newToken } from '../../../domain/auth/tokens.ts'
 import { presentLoginRecord, presentUser } from '../../../domain/users/present.ts'
 import { findUserById, takenFields, uniqueViolation } from '../../../domain/users/repository.ts'
-import { conflict, invalid, notFound } from '../../../errors.ts'
+import { conflict, invalid, notFound, tooMany } from '../../../errors.ts'
+import { blockedFor, spend } from '../../../domain/auth/limits.ts'
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -41,7 +42,15 @@ export default async function userRoutes(fastify: FastifyInstance) {
   // POST /api/users/updatePassword — revokes every token of the account and answers a fresh one.
   app.post('/updatePassword', { preHandler: app.authenticate, schema: { body: updatePasswordSchema, tags: ['users'] } }, async (request, reply) => {
     const user = request.user!
-    if (!(await verifyPassword(user.passwordHash, request.body.oldPassword))) throw invalid({ oldPassword: ['auth.oldPasswordWrong'] })
+    // Wrong current passwords count like failed logins, so a stolen session cannot guess the password.
+    const key = `uid:${user.id}`
+    const wait = await blockedFor(app.limits.loginAccount, key)
+    if (wait) throw tooMany('auth.loginLocked', wait)
+    if (!(await verifyPassword(user.passwordHash, request.body.oldPassword))) {
+      await spend(app.limits.loginAccount, key)
+      throw invalid({ oldPassword: ['auth.oldPasswordWrong'] })
+    }
+    await app.limits.loginAccount.delete(key)
     const passwordHash = await hashPassword(request.body.newPassword)
     const { token, tokenHash } = newToken()
     await app.db.transaction(async (tx) => {

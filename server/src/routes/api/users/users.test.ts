@@ -189,6 +189,26 @@ describe('binding an email or a phone (bind codes)', () => {
   })
 })
 
+describe('guessing attempts', () => {
+  it("another account's wrong tries cannot void my bind code", async () => {
+    const mine = await signedIn()
+    const other = await signedIn()
+    const email = `${uniqueName('bind')}@example.com`
+    const code = await bindCode(mine.token, 'email', email)
+    const wrong = code === '123456' ? '654321' : '123456'
+    for (let i = 0; i < 6; i++) envelope(await post('/api/users/updateEmail', other.token, { email, verificationCode: wrong }), 422)
+    envelope(await post('/api/users/updateEmail', mine.token, { email, verificationCode: code }), 200, 'saved')
+  })
+
+  it('wrong current passwords are limited like failed logins (5, then 429 even for the right one)', async () => {
+    const { user, token } = await signedIn()
+    for (let i = 0; i < 5; i++) envelope(await post('/api/users/updatePassword', token, { oldPassword: 'Wrong@123', newPassword: 'New@pass1' }), 422)
+    const locked = await post('/api/users/updatePassword', token, { oldPassword: user.password, newPassword: 'New@pass1' })
+    envelope(locked, 429, 'auth.loginLocked')
+    expect(await verifyPassword((await userRow(user.id)).passwordHash, user.password)).toBe(true)
+  })
+})
+
 describe('Alipay info and terms', () => {
   it('updateAlipayInfo then getAlipayInfo', async () => {
     const { user, token } = await signedIn()
