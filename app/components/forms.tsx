@@ -1,7 +1,9 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { Alert, Checkbox, PasswordInput, Textarea, TextInput } from '@mantine/core'
 import { useNavigation } from '@remix-run/react'
-import type { ComponentProps, ReactNode } from 'react'
+import { notifications } from '@mantine/notifications'
+import { type ComponentProps, type ReactNode, useEffect } from 'react'
+import { TOAST_MS } from './flash.tsx'
 import { useTranslation } from 'react-i18next'
 
 /** Conform's error keys, translated; the first one is shown. */
@@ -44,12 +46,20 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | bo
 }
 
 /** Form-level messages (API msg keys), above the submit button. */
+/**
+ * Form-level messages (API msg keys): SPEC §8's 5-second error toast with JavaScript, and the same text
+ * above the submit button either way (without JavaScript it is what the user sees).
+ */
 export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   const { t } = useTranslation()
-  if (!errors?.length) return null
+  const text = errors?.length ? errors.map((e) => t(e, { defaultValue: t('errors.error') })).join(' ') : ''
+  useEffect(() => {
+    if (text) notifications.show({ color: 'red', message: text, autoClose: TOAST_MS })
+  }, [errors, text])
+  if (!text) return null
   return (
     <Alert color="red" id={id} role="alert" variant="light">
-      {errors.map((e) => t(e, { defaultValue: t('errors.error') })).join(' ')}
+      {text}
     </Alert>
   )
 }

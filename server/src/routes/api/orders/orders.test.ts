@@ -211,6 +211,21 @@ describe('notifications', () => {
   })
 })
 
+describe('evidence', () => {
+  it('records the first reveal when a logged-in buyer reads the share by its code', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode, 'Alipay', buyer)
+    await t.app.inject(notify(orderNo, 1000))
+    expect((await orderRow(orderNo)).firstRevealedAt).toBeNull()
+    const res = await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(buyer) })
+    expect(res.json().data.content).toBe(SECRET)
+    const first = (await orderRow(orderNo)).firstRevealedAt
+    expect(first).not.toBeNull()
+    await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(buyer) })
+    expect((await orderRow(orderNo)).firstRevealedAt).toEqual(first)
+  })
+})
+
 describe('refunds', () => {
   it('refunds a completed order once: Refund, a ledger debit, and the content no longer revealed by the order', async () => {
     const s = await approvedShare(10)

@@ -45,11 +45,14 @@ export default async function publicShareRoutes(fastify: FastifyInstance) {
       let mayRead = isOwner || viewer?.role === 'admin'
       if (!mayRead && viewer) {
         const [bought] = await app.db
-          .select({ id: orders.id })
+          .select({ id: orders.id, firstRevealedAt: orders.firstRevealedAt })
           .from(orders)
           .where(and(eq(orders.shareId, row.share.id), eq(orders.buyerId, viewer.id), eq(orders.paymentStatus, 'Completed')))
           .limit(1)
         mayRead = Boolean(bought)
+        if (bought && !bought.firstRevealedAt) {
+          await app.db.update(orders).set({ firstRevealedAt: new Date() }).where(and(eq(orders.id, bought.id), isNull(orders.firstRevealedAt)))
+        }
       }
       return reply.ok(mayRead ? withContent(out, row.share, app.cipher) : out)
     }
