@@ -45,7 +45,6 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | bo
   return <Checkbox key={key} {...props} label={label} error={error ? <span id={meta.errorId}>{error}</span> : undefined} />
 }
 
-/** Form-level messages (API msg keys), above the submit button. */
 /**
  * Form-level messages (API msg keys): SPEC §8's 5-second error toast with JavaScript, and the same text
  * above the submit button either way (without JavaScript it is what the user sees).
