@@ -4,6 +4,8 @@ import { ApiError } from './api.ts'
 import { destroySession } from './auth.ts'
 import { setFlash } from './toast.ts'
 
+const PASSWORD_FIELDS = ['password', 'confirmPassword', 'oldPassword', 'newPassword']
+
 /**
  * Turns an API failure inside an action into what the user sees (SPEC §8): field messages next to the
  * fields, the server msg above the form, the "Confirm logout" dialog for 500–504, login for a dead token.
@@ -27,7 +29,8 @@ export async function replyWithApiError(
   const fieldErrors: Record<string, string[]> = {}
   for (const [k, v] of Object.entries(e.fieldErrors ?? {})) fieldErrors[fieldMap[k] ?? k] = v
   const hasFields = Object.keys(fieldErrors).length > 0
-  return data(submission.reply({ formErrors: hasFields && e.status === 422 ? [] : [e.msg], fieldErrors }), { status: 400 })
+  // Passwords are never sent back into the page (without JS they would be rendered as input values).
+  return data(submission.reply({ formErrors: hasFields && e.status === 422 ? [] : [e.msg], fieldErrors, hideFields: PASSWORD_FIELDS }), { status: 400 })
 }
 
 /** A thrown Response for loaders: the error boundary shows it (and the dialog for 500–504). */

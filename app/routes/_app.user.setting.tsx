@@ -121,6 +121,9 @@ function useSectionForm<S extends z.ZodTypeAny>(id: string, intents: string[], s
     constraint: getZodConstraint(schema),
     defaultValue,
     shouldValidate: 'onBlur',
+    // Once shown, an error goes as soon as the value is fixed, not on the blur of the click on submit
+    // (that blur moved the button away from under the pointer and the click was lost).
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get('intent')) }),
   })
 }
@@ -235,7 +238,8 @@ export default function UserSetting() {
       <Title order={2}>{t('menu.setting')}</Title>
       <Card withBorder padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Text size="sm">
+          {/* A div: the Badge is a div, which a <p> cannot hold (the browser splits it and hydration fails). */}
+          <Text size="sm" component="div">
             {t('settings.role')}: <Badge variant="light">{t(`users.roles.${user.role}`)}</Badge>
           </Text>
           <Text size="sm">

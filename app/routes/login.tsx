@@ -125,6 +125,9 @@ function LoginForm({ last }: { last?: ActionResult }) {
     constraint: getZodConstraint(loginSchema),
     defaultValue: { username: params.get('username') ?? '' },
     shouldValidate: 'onBlur',
+    // Once shown, an error goes as soon as the value is fixed, not on the blur of the click on submit
+    // (that blur moved the button away from under the pointer and the click was lost).
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   })
   return (
@@ -151,6 +154,7 @@ function RegisterForm({ last }: { last?: ActionResult }) {
     lastResult: mine ? last.result : undefined,
     constraint: getZodConstraint(registerFormSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get('intent')) }) as never,
   })
   const sent = mine ? last?.codeSent : undefined
@@ -204,6 +208,7 @@ function ForgotForm({ last }: { last?: ActionResult }) {
     lastResult: mine ? last.result : undefined,
     constraint: getZodConstraint(forgotFormSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get('intent')) }) as never,
   })
   const sent = mine ? last?.codeSent : undefined

@@ -1,0 +1,68 @@
+import { defineConfig, devices } from '@playwright/test'
+// env.ts makes this run's fresh directory (DATA_DIR inside it) when the runner loads this file.
+import { ADMIN, API_PORT, BASE_URL, DATA_DIR, WEB_PORT } from './tests/e2e/env.ts'
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    // STACK.md: the Debian package; `npx playwright install` cannot download here.
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  // After the web server is up (Playwright starts it first).
+  globalSetup: './tests/e2e/global-setup.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  // Two cores share the API, the console and the browsers.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  reporter: 'list',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // Settings that would point the run at another database, provider or API are dropped.
+    command: 'env -u DATABASE_URL -u REDIS_URL -u SMTP_URL -u SMS_PROVIDER -u API_URL -u SESSION_SECRET node scripts/start.mjs',
+    url: `${BASE_URL}/login`,
+    reuseExistingServer: false,
+    // start.mjs builds first when the build is older than the sources.
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(WEB_PORT),
+      API_PORT: String(API_PORT),
+      DATA_DIR,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'true',
+      // Each test is its own client: the fixtures send a distinct X-Forwarded-For, so the per-IP
+      // limits (20 code sends an hour) apply per test as they would per visitor.
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

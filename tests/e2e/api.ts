@@ -1,0 +1,136 @@
+// The e2e suite's API client and data factories: admin login, the code outbox, users made through the
+// real sign-up calls, unique names, emails and phones. No Playwright test object here, so the global
+// setup can use it too.
+import { ADMIN, API_URL } from './env.ts'
+
+export type TestUser = { user_name: string; password: string; email?: string; phone?: string }
+type Envelope<T> = { code: number; msg: string; data: T }
+export type OutboxItem = { id: number; channel: 'email' | 'sms'; to: string; code: string; purpose: 'register' | 'forgot' | 'bind'; created_at: string }
+export type ApiUser = {
+  id: number
+  user_name: string
+  email: string | null
+  phone: string | null
+  role: string
+  profile: string
+  terms_agreed_at: string | null
+  alipayRealName: string | null
+  alipayAccount: string | null
+}
+
+// ---- unique data -------------------------------------------------------------------------------
+// Unique within a run (the database is fresh per run): a per-process tag, the worker slot, a counter.
+const processTag = Math.random().toString(36).slice(2, 5)
+const phoneBase = String(Math.floor(Math.random() * 10_000)).padStart(4, '0')
+let seq = 0
+// Workers are slots 0, 1, …; the runner itself (global setup) is slot 6.
+const slot = () => Number(process.env.TEST_PARALLEL_INDEX ?? 6)
+
+/** A user name (2–32 letters, digits, _ or -; lower case so emails made from it match the outbox). */
+export function uniqueName(prefix = 'e2e'): string {
+  seq += 1
+  return `${prefix}_${processTag}${slot()}${seq.toString(36)}${Date.now().toString(36).slice(-3)}`.toLowerCase()
+}
+export const uniqueEmail = (name = uniqueName('mail')) => `${name}@e2e.payshare.test`
+/** SPEC §5 phone: ^1[3-9]\d{9}$ — the second digit is the worker slot, so workers never collide. */
+export function uniquePhone(): string {
+  seq += 1
+  const phone = `1${3 + (slot() % 7)}${phoneBase}${String(seq % 100_000).padStart(5, '0')}`
+  if (!/^1[3-9]\d{9}$/.test(phone)) throw new Error(`bad test phone ${phone}`)
+  return phone
+}
+/** Meets SPEC §5: upper and lower case, a digit, a special character, no space. */
+export const strongPassword = () => `Pw-${Math.random().toString(36).slice(2, 8)}#A9`
+
+// ---- API client --------------------------------------------------------------------------------
+let adminToken: Promise<string> | null = null
+
+/** Talks to the API directly, as the given client address (TRUST_PROXY is on in the e2e server). */
+export class Api {
+  constructor(readonly clientIp: string) {}
+
+  async call<T>(path: string, opts: { method?: 'GET' | 'POST'; token?: string; query?: Record<string, string>; body?: unknown } = {}) {
+    const url = new URL(API_URL + path)
+    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v)
+    const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': this.clientIp }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    if (opts.body !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetch(url, {
+      method: opts.method ?? (opts.body !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    })
+    return (await res.json()) as Envelope<T>
+  }
+
+  async ok<T>(path: string, opts: Parameters<Api['call']>[1] = {}): Promise<T> {
+    const r = await this.call<T>(path, opts)
+    if (r.code !== 200 && r.code !== 201) throw new Error(`${opts.method ?? 'call'} ${path} → ${r.code} ${r.msg} ${JSON.stringify(r.data)}`)
+    return r.data
+  }
+
+  async login(username: string, password: string): Promise<string> {
+    return (await this.ok<{ token: string }>('/api/auth/login', { body: { username, password } })).token
+  }
+
+  /** One admin token per worker (admin sessions are not revoked by any test). */
+  adminToken(): Promise<string> {
+    adminToken ??= this.login(ADMIN.username, ADMIN.password)
+    return adminToken
+  }
+
+  async outbox(): Promise<OutboxItem[]> {
+    return (await this.ok<{ list: OutboxItem[] }>('/api/dev/outbox', { token: await this.adminToken(), query: { pageSize: '100' } })).list
+  }
+
+  /** The newest code sent to an email or phone (optionally for one purpose), waiting a little for it. */
+  async latestCode(target: string, purpose?: OutboxItem['purpose']): Promise<string> {
+    const to = target.includes('@') ? target.toLowerCase() : target
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const found = (await this.outbox()).find((m) => m.to === to && (!purpose || m.purpose === purpose))
+      if (found) return found.code
+      if (Date.now() > deadline) throw new Error(`no ${purpose ?? ''} code for ${target} in the outbox`)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+
+  async userInfo(token: string): Promise<ApiUser> {
+    return this.ok<ApiUser>('/api/users/userInfo', { token })
+  }
+
+  /** A user as an admin sees it (by id), for checking what the UI stored. */
+  async adminGetUser(id: number): Promise<ApiUser> {
+    return this.ok<ApiUser>('/api/users/admin/getUserById', { token: await this.adminToken(), query: { id: String(id) } })
+  }
+
+  /** Signs a new user up through the real calls: code → outbox → register. */
+  async createUser(kind: 'email' | 'phone' = 'email', prefix = 'e2e'): Promise<TestUser & { id: number }> {
+    const user_name = uniqueName(prefix)
+    const password = strongPassword()
+    if (kind === 'email') {
+      const email = uniqueEmail(user_name)
+      await this.ok('/api/auth/getRegisterVerificationCode', { query: { email } })
+      const verificationCode = await this.latestCode(email, 'register')
+      await this.ok('/api/auth/register/email', { body: { user_name, password, verificationCode, email } })
+      const id = (await this.userInfo(await this.login(user_name, password))).id
+      return { id, user_name, password, email }
+    }
+    const phone = uniquePhone()
+    await this.ok('/api/auth/getPhoneRegisterVerificationCode', { query: { phone } })
+    const verificationCode = await this.latestCode(phone, 'register')
+    await this.ok('/api/auth/register/phone', { body: { user_name, password, verificationCode, phone } })
+    const id = (await this.userInfo(await this.login(user_name, password))).id
+    return { id, user_name, password, phone }
+  }
+}
+
+// ---- users made before the tests run ------------------------------------------------------------
+/**
+ * A code can be sent to one address once a minute, whatever its purpose (DESIGN §3), so a password reset
+ * right after sign-up is refused. The global setup signs these users up first; a test that resets a
+ * password takes its own one and waits out what is left of the minute.
+ */
+export type AgedUsers = { signedUpAt: number; users: Record<string, TestUser> }
+export const agedUserKey = (project: string, kind: 'email' | 'phone') => `${project}:${kind}`
+export const RESEND_WAIT_MS = 61_000

@@ -1,0 +1,110 @@
+// Fixtures of the e2e suite: an API client (admin login, the code outbox, users made through the real
+// sign-up calls), unique user factories, login through the UI, and a per-test client address and locale.
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+import { Api, type TestUser } from './api.ts'
+import { BASE_URL } from './env.ts'
+
+export { expect }
+export * from './api.ts'
+export type Lng = 'zh-CN' | 'en-US'
+
+// ---- locale ------------------------------------------------------------------------------------
+/** The `ps_lng` cookie as Remix writes it: base64 of the JSON value (STACK.md), URI-encoded. */
+export function localeCookie(lng: Lng) {
+  const value = encodeURIComponent(Buffer.from(JSON.stringify(lng), 'utf8').toString('base64'))
+  return { name: 'ps_lng', value, url: BASE_URL }
+}
+export async function setLocale(context: BrowserContext, lng: Lng) {
+  await context.addCookies([localeCookie(lng)])
+}
+
+// ---- page helpers ------------------------------------------------------------------------------
+/** Labels of the login form in both languages, so `login()` works whatever the locale. */
+const LOGIN = { username: /^(用户名或邮箱|Username or email)/, password: /^(密码|Password)/, submit: /^(登录|Log in)$/ }
+
+/** Logs in through the login form and waits for the landing page (the workplace unless told). */
+export async function login(
+  page: Page,
+  user: string | TestUser,
+  password?: string,
+  opts: { path?: string | null; expectUrl?: string | RegExp } = {},
+) {
+  const name = typeof user === 'string' ? user : user.user_name
+  const pw = password ?? (typeof user === 'string' ? undefined : user.password)
+  if (!pw) throw new Error('login() needs a password')
+  // `path: null`: the page is already on the login form.
+  if (opts.path !== null) await page.goto(opts.path ?? '/login')
+  await page.getByLabel(LOGIN.username).fill(name)
+  await page.getByLabel(LOGIN.password).fill(pw)
+  await page.getByRole('button', { name: LOGIN.submit }).click()
+  await expect(page).toHaveURL(opts.expectUrl ?? /\/dashboard\/workplace$/)
+}
+
+/**
+ * A flash message (SPEC §8): a Mantine notification with JavaScript, page text without. Right after a
+ * full page load both may exist for a moment, hence `first()`.
+ */
+export async function expectFlash(page: Page, text: string | RegExp) {
+  await expect(page.getByText(text).first()).toBeVisible()
+}
+
+/**
+ * A field shows this validation message: it is marked invalid and its aria-describedby points first at
+ * an element with exactly this text (so the message is tied to the field, not just somewhere on the page).
+ */
+export async function expectFieldError(field: Locator, text: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? ''
+  const errorId = describedBy.split(/\s+/).find((id) => id.endsWith('-error'))
+  expect(errorId, 'aria-describedby names an error element').toBeTruthy()
+  await expect(field.page().locator(`[id="${errorId}"]`)).toHaveText(text)
+}
+
+export async function expectNoFieldError(field: Locator) {
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+}
+
+// ---- the test object ---------------------------------------------------------------------------
+const randomByte = () => Math.floor(Math.random() * 256)
+const ipBase = `10.${randomByte()}.${randomByte()}`
+
+type Fixtures = {
+  /** Uncaught errors in the page (a failed hydration shows up here): any one fails the test. */
+  pageErrors: Error[]
+  /** The console language for this test (the `ps_lng` cookie); unset means the default, zh-CN. */
+  lng: Lng | undefined
+  /** This test's client address, sent as X-Forwarded-For by the browser and the API client. */
+  clientIp: string
+  api: Api
+}
+
+let ipSeq = 0
+export const test = base.extend<Fixtures>({
+  lng: [undefined, { option: true }],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = []
+      page.on('pageerror', (e) => errors.push(e))
+      await use(errors)
+      expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+  clientIp: async ({}, use) => {
+    ipSeq += 1
+    await use(`${ipBase}.${ipSeq % 256}`)
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientIp }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientIp })
+  },
+  context: async ({ context, lng }, use) => {
+    if (lng) await setLocale(context, lng)
+    await use(context)
+  },
+  api: async ({ clientIp }, use) => {
+    await use(new Api(clientIp))
+  },
+})
+
+/** True in the project that runs without JavaScript. */
+export const jsDisabled = (testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) => testInfo.project.use.javaScriptEnabled === false

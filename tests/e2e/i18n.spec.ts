@@ -1,0 +1,64 @@
+// SPEC §9 locales: zh-CN by default, the header switch (a plain form, so it works without JS), the
+// <html lang> attribute, and English for any other stored choice.
+import { expect, login, test } from './fixtures.ts'
+
+test('the login page switches zh-CN → English → zh-CN and keeps the tab', async ({ page }) => {
+  await page.goto('/login?tab=forgot')
+  const html = page.locator('html')
+  await expect(html).toHaveAttribute('lang', 'zh-CN')
+  await expect(page).toHaveTitle('登录 - PayShare 付费分享')
+  await expect(page.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: '重置密码' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(html).toHaveAttribute('lang', 'en-US')
+  await expect(page).toHaveURL('/login?tab=forgot')
+  await expect(page).toHaveTitle('Login - PayShare')
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('tab', { name: 'Forgot password' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('button', { name: 'Reset password' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '重置密码' })).toHaveCount(0)
+
+  // The choice is remembered on the next page.
+  await page.getByRole('tab', { name: 'Login' }).click()
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+  await page.goto('/agreement/user-agreement')
+  await expect(html).toHaveAttribute('lang', 'en-US')
+  await expect(page.getByRole('heading', { name: 'User agreement', level: 1 })).toBeVisible()
+
+  await page.getByRole('button', { name: '中文' }).click()
+  await expect(html).toHaveAttribute('lang', 'zh-CN')
+  await expect(page).toHaveURL('/agreement/user-agreement')
+  await expect(page).toHaveTitle('用户协议 - PayShare 付费分享')
+})
+
+test('the header switch works inside the console and the menu follows', async ({ page, api }) => {
+  const user = await api.createUser('email', 'lng')
+  await login(page, user)
+  await page.goto('/user/setting')
+  const nav = page.getByRole('navigation', { name: '菜单' })
+  await expect(nav.getByRole('link', { name: '用户设置' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
+  await expect(page).toHaveURL('/user/setting')
+  await expect(page.getByRole('heading', { name: 'User settings', level: 2 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'User settings' })).toBeVisible()
+  await expect(page).toHaveTitle('User settings - PayShare')
+
+  await page.goto('/dashboard/workplace')
+  await expect(page.getByRole('heading', { name: `Hello, ${user.user_name}` })).toBeVisible()
+  await page.getByRole('button', { name: '中文' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  await expect(page.getByRole('heading', { name: `您好，${user.user_name}` })).toBeVisible()
+})
+
+test('any other stored language means English (SPEC §9)', async ({ page }) => {
+  await page.goto('/login')
+  // The switch's own form, posted with a value it never offers.
+  const res = await page.request.post('/locale', { form: { locale: 'fr-FR', redirectTo: '/login' } })
+  expect(res.ok()).toBe(true)
+  await page.goto('/login')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+})
