@@ -21,8 +21,10 @@ app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immu
 const publicFiles = express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false })
 app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
 app.use((req, _res, next) => {
-  // Behind a trusted proxy keep its chain; otherwise the socket address is the client.
-  req.headers['x-forwarded-for'] = trustProxy ? req.ips.concat(req.ip ?? '').filter(Boolean).join(', ') || req.ip : req.socket.remoteAddress
+  // Behind a trusted proxy keep its chain and add the hop it came from; otherwise the socket is the client.
+  const previous = req.headers['x-forwarded-for']
+  const socket = req.socket.remoteAddress ?? ''
+  req.headers['x-forwarded-for'] = trustProxy && previous ? `${previous}, ${socket}` : socket
   next()
 })
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))

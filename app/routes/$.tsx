@@ -6,6 +6,8 @@ export async function loader(_: LoaderFunctionArgs) {
   throw new Response('Not Found', { status: 404 })
 }
 
+export const meta = () => [{ title: '404 - PayShare' }]
+
 export default function NotFound() {
   return <ExceptionPage status={404} />
 }
