@@ -23,13 +23,24 @@ export class VisitRecorder {
     private flushMs = 1000,
   ) {}
 
+  private dayEndsAt = 0
+
+  /** The Asia/Shanghai day, recomputed only when it changes (this runs on every share view). */
+  private today(): string {
+    const now = Date.now()
+    if (now >= this.dayEndsAt) {
+      this.seenDay = shanghaiDay(new Date(now))
+      this.seen.clear()
+      const DAY = 24 * 3600 * 1000
+      const offset = 8 * 3600 * 1000
+      this.dayEndsAt = Math.floor((now + offset) / DAY) * DAY + DAY - offset
+    }
+    return this.seenDay
+  }
+
   /** Records a view; returns how many not-yet-written visits the share has (to show an honest count). */
   record(shareId: number, visitorKey: string): number {
-    const day = shanghaiDay()
-    if (day !== this.seenDay) {
-      this.seen.clear()
-      this.seenDay = day
-    }
+    const day = this.today()
     const key = `${shareId}|${visitorKey}`
     if (!this.seen.has(key)) {
       if (this.seen.size > 200_000) this.seen.clear()
