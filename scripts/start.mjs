@@ -72,6 +72,17 @@ web.on('exit', (code) => {
   console.error(`Console exited (${code})`)
   stop(code ?? 1)
 })
-web.on('spawn', () => {
-  setTimeout(() => console.log(`\n  PayShare is running: http://localhost:${webPort}  (API ${apiUrl}, docs ${apiUrl}/api/docs)\n`), 500)
-})
+// Announce only once the console answers.
+const webDeadline = Date.now() + 60_000
+while (true) {
+  try {
+    const r = await fetch(`http://127.0.0.1:${webPort}/login`, { redirect: 'manual' })
+    if (r.status < 500) break
+  } catch {}
+  if (Date.now() > webDeadline) {
+    console.error(`The console did not answer on port ${webPort} within 60 s`)
+    stop(1)
+  }
+  await new Promise((r) => setTimeout(r, 100))
+}
+console.log(`\n  PayShare is running: http://localhost:${webPort}  (API ${apiUrl}, docs ${apiUrl}/api/docs)\n`)
