@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webUrl: 'http://localhost:3000',
     apiPublicUrl: 'http://127.0.0.1:4000',
     defaultFeeBp: 500,
+    paymentsSandbox: true,
     trustProxy: false,
     logLevel: 'silent',
     logRequests: false,

@@ -4,10 +4,11 @@ import { SandboxProvider } from './sandbox.ts'
 import type { PaymentMethod, PaymentProvider, PaymentProviderName } from './types.ts'
 
 export type PaymentProviders = {
-  /** The gateway that takes payments of a method: the real one when configured, else the sandbox. */
-  forMethod(method: PaymentMethod): PaymentProvider
+  /** The gateway that takes payments of a method: the real one when configured, else the sandbox when allowed. */
+  forMethod(method: PaymentMethod): PaymentProvider | undefined
   byName(name: PaymentProviderName): PaymentProvider | undefined
-  sandbox: SandboxProvider
+  /** Undefined when PAYMENTS_SANDBOX=false. */
+  sandbox: SandboxProvider | undefined
 }
 
 export type PaymentOverrides = Partial<Record<PaymentProviderName, PaymentProvider>>
@@ -18,7 +19,7 @@ export type PaymentOverrides = Partial<Record<PaymentProviderName, PaymentProvid
  */
 export async function createPaymentProviders(config: Config, overrides: PaymentOverrides = {}): Promise<PaymentProviders> {
   const sandboxKey = crypto.createHmac('sha256', config.secrets.codePepper).update('sandbox-gateway').digest('hex')
-  const sandbox = (overrides.sandbox as SandboxProvider | undefined) ?? new SandboxProvider(sandboxKey, config.apiPublicUrl)
+  const sandbox = config.paymentsSandbox ? ((overrides.sandbox as SandboxProvider | undefined) ?? new SandboxProvider(sandboxKey, config.apiPublicUrl)) : undefined
   let alipay = overrides.alipay
   if (!alipay && config.alipay) {
     const { AlipayProvider } = await import('./alipay.ts')

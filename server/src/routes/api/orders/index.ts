@@ -73,6 +73,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     if (request.user?.id === row.share.userId) throw conflict('orders.ownShare')
 
     const provider = app.payments.forMethod(paymentMethod)
+    // No real gateway for this method and the sandbox is off: the method is not offered.
+    if (!provider) throw conflict('orders.methodUnavailable', { paymentMethod })
     const orderNo = newOrderNo()
     const expiresAt = new Date(Date.now() + ORDER_TTL_MS)
     await app.db.insert(orders).values({

@@ -30,7 +30,7 @@ async function createOrder(unicode: string, paymentMethod = 'Alipay', token?: st
 
 /** What the sandbox gateway sends when the payer presses Pay (or Cancel). */
 function notify(orderNo: string, amountFen: number, paid = true) {
-  const n = t.app.payments.sandbox.settle(orderNo, amountFen, paid)
+  const n = t.app.payments.sandbox!.settle(orderNo, amountFen, paid)
   return { method: 'POST' as const, url: '/api/payments/sandbox/notify', headers: n.headers, payload: n.body }
 }
 
@@ -203,7 +203,7 @@ describe('notifications', () => {
   it('asks the gateway when the notify is late (the poll settles a payment the notify never reported)', async () => {
     const s = await approvedShare(10)
     const { orderNo } = await createOrder(s.unicode)
-    t.app.payments.sandbox.settle(orderNo, 1000, true) // paid at the gateway, notify lost
+    t.app.payments.sandbox!.settle(orderNo, 1000, true) // paid at the gateway, notify lost
     await t.db.update(orders).set({ createdAt: new Date(Date.now() - 10_000) }).where(eq(orders.orderNo, orderNo))
     const res = await t.app.inject({ url: `/api/orders/payment-status?orderNo=${orderNo}` })
     expect(res.json().data.payment_status).toBe('Completed')
@@ -259,5 +259,28 @@ describe('refunds', () => {
     expect((await t.app.inject({ url: '/api/orders/list' })).statusCode).toBe(401)
     expect((await t.app.inject({ url: '/api/orders/payment-status?orderNo=abc' })).statusCode).toBe(422)
     expect((await t.app.inject({ url: '/api/orders/admin/list?from=2026-13-45', headers: bearer(admin) })).statusCode).toBe(422)
+  })
+})
+
+describe('without the sandbox (PAYMENTS_SANDBOX=false) and without credentials', () => {
+  it('offers no payment method, and the sandbox routes do not exist', async () => {
+    const prod = await buildTestApp({ config: { paymentsSandbox: false } })
+    try {
+      const sellerToken = await prod.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+      const adminToken = await prod.login('admin', ADMIN_PASSWORD)
+      const s = (await prod.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(sellerToken), payload: { title: 'x', type: 'text', content: 'y', price: 1 } })).json().data
+      await prod.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(adminToken), payload: { id: s.id, status: 'approved' } })
+      const before = await dbFingerprint(prod.db)
+      for (const paymentMethod of ['Alipay', 'WeChat']) {
+        const res = await prod.app.inject({ method: 'POST', url: '/api/orders/create', payload: { unicode: s.unicode, paymentMethod } })
+        expect(res.statusCode).toBe(409)
+        expect(res.json().msg).toBe('orders.methodUnavailable')
+      }
+      expect(await dbFingerprint(prod.db)).toEqual(before)
+      expect((await prod.app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', payload: '{}' })).statusCode).toBe(404)
+      expect((await prod.app.inject({ url: '/api/payments/sandbox/checkout?orderNo=x' })).statusCode).toBeGreaterThanOrEqual(400)
+    } finally {
+      await prod.close()
+    }
   })
 })

@@ -58,6 +58,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   app.get('/sandbox/checkout', { schema: { querystring: checkoutQuery, hide: true } }, async (request, reply) => {
     const q = request.query
     const sandbox = app.payments.sandbox
+    if (!sandbox) throw notFound()
     if (!sandbox.verifyCheckout(q)) return reply.code(400).type('text/html; charset=utf-8').send(page('Invalid checkout link / 支付链接无效', '<p>The link was changed or is incomplete.</p>'))
     const hidden = Object.entries({ orderNo: q.orderNo, amount: String(q.amount), method: q.method, returnUrl: q.returnUrl, sig: q.sig })
       .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
@@ -81,6 +82,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     const form = Object.fromEntries(new URLSearchParams(typeof request.body === 'string' ? request.body : ''))
     const parsed = checkoutQuery.extend({ action: z.enum(['pay', 'cancel']) }).safeParse(form)
     const sandbox = app.payments.sandbox
+    if (!sandbox) throw notFound()
     if (!parsed.success || !sandbox.verifyCheckout(parsed.data)) {
       return reply.code(400).type('text/html; charset=utf-8').send(page('Invalid checkout / 支付请求无效', '<p>The request was changed or is incomplete.</p>'))
     }
