@@ -12,6 +12,8 @@ export type RateLimits = {
   loginIp: RateLimiterAbstract
   /** Code sends per IP: 20 per hour (per-target limits live in the database). */
   codeIp: RateLimiterAbstract
+  /** Orders created per IP: 30 per 10 minutes (a buyer needs a handful; a flood of Pending orders is abuse). */
+  orderIp: RateLimiterAbstract
   close: () => Promise<void>
 }
 
@@ -19,6 +21,7 @@ const LIMITS = {
   loginAccount: { points: 5, duration: 15 * 60 },
   loginIp: { points: 30, duration: 15 * 60 },
   codeIp: { points: 20, duration: 60 * 60 },
+  orderIp: { points: 30, duration: 10 * 60 },
 }
 
 export async function createRateLimits(redisUrl?: string): Promise<RateLimits> {
@@ -31,6 +34,7 @@ export async function createRateLimits(redisUrl?: string): Promise<RateLimits> {
       loginAccount: make('login-account', LIMITS.loginAccount),
       loginIp: make('login-ip', LIMITS.loginIp),
       codeIp: make('code-ip', LIMITS.codeIp),
+      orderIp: make('order-ip', LIMITS.orderIp),
       close: async () => {
         redis.disconnect()
       },
@@ -40,6 +44,7 @@ export async function createRateLimits(redisUrl?: string): Promise<RateLimits> {
     loginAccount: new RateLimiterMemory(LIMITS.loginAccount),
     loginIp: new RateLimiterMemory(LIMITS.loginIp),
     codeIp: new RateLimiterMemory(LIMITS.codeIp),
+    orderIp: new RateLimiterMemory(LIMITS.orderIp),
     close: async () => {},
   }
 }

@@ -8,7 +8,8 @@ import { ledgerEntries, orders, shares, users } from '../../../db/schema.ts'
 import { expirePendingOrders, reconcileWithGateway } from '../../../domain/orders/settlement.ts'
 import { newOrderNo, ORDER_TTL_MS } from '../../../domain/orders/rules.ts'
 import { presentOrder } from '../../../domain/shares/present.ts'
-import { AppError, conflict, notFound } from '../../../errors.ts'
+import { AppError, conflict, notFound, tooMany } from '../../../errors.ts'
+import { spend } from '../../../domain/auth/limits.ts'
 import { ProviderError } from '../../../providers/payments/types.ts'
 
 const buyers = alias(users, 'buyers')
@@ -62,6 +63,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   // POST /api/orders/create {unicode, paymentMethod} → {orderNo, payUrl?, qrCode?}; visitors need no account.
   app.post('/create', { preHandler: app.identify, schema: { body: orderCreateSchema, tags: ['orders'] } }, async (request, reply) => {
     const { unicode, paymentMethod } = request.body
+    const wait = await spend(app.limits.orderIp, request.ip)
+    if (wait) throw tooMany('errors.rateLimited', wait)
     const [row] = await app.db
       .select({ share: shares, sellerBanned: users.isBanned })
       .from(shares)

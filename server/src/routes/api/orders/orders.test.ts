@@ -211,6 +211,18 @@ describe('notifications', () => {
   })
 })
 
+describe('abuse', () => {
+  it('at most 30 orders per client address per 10 minutes', async () => {
+    const s = await approvedShare(1)
+    const from = (ip: string) => t.app.inject({ method: 'POST', url: '/api/orders/create', remoteAddress: ip, payload: { unicode: s.unicode, paymentMethod: 'Alipay' } })
+    for (let i = 0; i < 30; i++) expect((await from('10.9.9.9')).statusCode).toBe(201)
+    const limited = await from('10.9.9.9')
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBeTruthy()
+    expect((await from('10.9.9.10')).statusCode).toBe(201)
+  })
+})
+
 describe('evidence', () => {
   it('records the first reveal when a logged-in buyer reads the share by its code', async () => {
     const s = await approvedShare(10)
