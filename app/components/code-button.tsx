@@ -1,6 +1,8 @@
-import { Alert, Button } from '@mantine/core'
+import type { FieldMetadata } from '@conform-to/react'
+import { Alert, Box, Button, Group } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TextField, useIsPending } from './forms.tsx'
 
 /**
  * "Send code": a submit button with its own intent, so it works without JavaScript; with it, the button
@@ -30,5 +32,30 @@ export function CodeSentNotice({ to, delivery }: { to: string; delivery: 'outbox
       {t('auth.codeSentTo', { to })}
       {delivery === 'outbox' ? ` ${t('auth.outboxHint')}` : ''}
     </Alert>
+  )
+}
+
+/** What an action answers after sending a code (`~/.server/codes.ts` CodeSent, with the time it was sent). */
+type SentCode = { to: string; delivery: 'outbox' | 'sent'; resendAfter: number; at: number }
+
+/**
+ * The verification code field with its "Send code" button (submitting `intent`) beside it, and the
+ * notice of where the last code went.
+ */
+export function VerificationCodeField({ meta, intent, sent }: { meta: FieldMetadata<string | undefined | null>; intent: string; sent?: SentCode }) {
+  const { t } = useTranslation()
+  const sending = useIsPending({ intent })
+  return (
+    <>
+      <Group align="flex-end" wrap="nowrap">
+        <Box flex={1}>
+          <TextField meta={meta} label={t('auth.verificationCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Box>
+        <Box mb={meta.errors ? 22 : 0}>
+          <SendCodeButton intent={intent} sentAt={sent?.at} resendAfter={sent?.resendAfter} pending={sending} />
+        </Box>
+      </Group>
+      {sent ? <CodeSentNotice to={sent.to} delivery={sent.delivery} /> : null}
+    </>
   )
 }

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Button, Group, Radio, Stack } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
+import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PRICE_MAX_YUAN, shareCreateSchema, SHARE_TYPES, type ShareType, type SUBSCRIPTION_STATUSES } from '#contract/shares.ts'
 import { FormErrors, TextareaField, TextField, useIsPending } from './forms.tsx'
@@ -17,6 +18,22 @@ export type ShareFormValues = {
 }
 
 export const EMPTY_SHARE: ShareFormValues = { title: '', type: 'text', content: '', extraction_code: '', price: '', subscription_status: 'close' }
+
+/** The price in yuan (the seller's form and the admin's edit form). */
+export function PriceField({ meta }: { meta: ComponentProps<typeof TextField>['meta'] }) {
+  const { t } = useTranslation()
+  return (
+    <TextField
+      meta={meta}
+      label={t('shares.field.price')}
+      description={t('shares.form.priceHint')}
+      inputMode="decimal"
+      leftSection="¥"
+      maw={320}
+      placeholder={`0.01 – ${PRICE_MAX_YUAN}`}
+    />
+  )
+}
 
 /**
  * The create / edit form of a share: the API's own schema (contract/shares.ts) in the browser and on
@@ -72,15 +89,7 @@ export function ShareForm({ lastResult, defaultValue, submitLabel }: { lastResul
         {!hydrated || type === 'netdisk' ? (
           <TextField meta={fields.extraction_code} label={t('shares.field.extractionCode')} description={t('shares.form.extractionCodeHint')} maw={320} />
         ) : null}
-        <TextField
-          meta={fields.price as never}
-          label={t('shares.field.price')}
-          description={t('shares.form.priceHint')}
-          inputMode="decimal"
-          leftSection="¥"
-          maw={320}
-          placeholder={`0.01 – ${PRICE_MAX_YUAN}`}
-        />
+        <PriceField meta={fields.price as never} />
         <Radio.Group
           name={fields.subscription_status.name}
           label={t('shares.field.subscription')}

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Table, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatYuan } from '#contract/money.ts'
-import { type PaymentStatus, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
+import { type PaymentStatus, type PublicShare, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
 import { TOAST_MS } from './flash.tsx'
 import { useHydrated } from '~/hooks/use-hydrated.ts'
 import { formatDateTime } from '~/utils/format.ts'
@@ -48,6 +48,69 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
     <Badge variant="light" color={PAYMENT_STATUS_COLORS[status]} style={NO_SHRINK}>
       {t(`orders.statuses.${status}`)}
     </Badge>
+  )
+}
+
+/** A share code, linked to its public page (in a new tab with `newTab`). */
+export function ShareCodeLink({ unicode, newTab }: { unicode: string; newTab?: boolean }) {
+  return (
+    <Anchor href={`/share/${unicode}`} target={newTab ? '_blank' : undefined} rel={newTab ? 'noopener' : undefined} ff="monospace" size="sm">
+      {unicode}
+    </Anchor>
+  )
+}
+
+/** The header cells of both share lists up to the actions column; `withSeller` puts the seller under the title (the admin's list). */
+export function ShareHeadCells({ withSeller }: { withSeller?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Table.Th>
+        {t('shares.field.title')}
+        {withSeller ? <> / {t('shares.field.seller')}</> : null}
+      </Table.Th>
+      <Table.Th>{t('shares.field.unicode')}</Table.Th>
+      <Table.Th>{t('shares.field.type')}</Table.Th>
+      <Table.Th ta="right">{t('shares.field.price')}</Table.Th>
+      <Table.Th ta="right">{t('shares.field.visits')}</Table.Th>
+      <Table.Th ta="right">{t('shares.field.purchases')}</Table.Th>
+      <Table.Th>{t('shares.field.status')}</Table.Th>
+      <Table.Th>{t('shares.field.subscription')}</Table.Th>
+      <Table.Th>{t('shares.field.createdAt')}</Table.Th>
+    </>
+  )
+}
+
+/** The cells of a share row in both share lists, matching ShareHeadCells; each list adds its actions. */
+export function ShareCells({ share: s, withSeller }: { share: PublicShare; withSeller?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Table.Td maw={260}>
+        <Text size="sm" lineClamp={2}>
+          {s.title}
+        </Text>
+        {withSeller ? (
+          <Text size="xs" c="dimmed">
+            {s.user_name}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <ShareCodeLink unicode={s.unicode} newTab />
+      </Table.Td>
+      <Table.Td>{t(`shares.types.${s.type}`)}</Table.Td>
+      <Table.Td ta="right">{yuan(s.price)}</Table.Td>
+      <Table.Td ta="right">{s.visit_count}</Table.Td>
+      <Table.Td ta="right">{s.purchase_count}</Table.Td>
+      <Table.Td>
+        <ShareStatusBadge status={s.status} />
+      </Table.Td>
+      <Table.Td>{t(`shares.subscription.${s.subscription_status}`)}</Table.Td>
+      <Table.Td>
+        <DateTimeCell iso={s.created_at} />
+      </Table.Td>
+    </>
   )
 }
 

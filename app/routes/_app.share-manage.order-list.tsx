@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core'
+import { Stack, Table, Text, Title } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -6,8 +6,7 @@ import type { Page } from '#contract/envelope.ts'
 import { type Order, orderListQuerySchema } from '#contract/shares.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/list.tsx'
-import { Mono, OrderFilters } from '~/components/orders.tsx'
-import { DateTimeCell, PaymentStatusBadge, yuan } from '~/components/shares.tsx'
+import { OrderCells, OrderFilters, OrderHeadCells } from '~/components/orders.tsx'
 import { callApi } from '~/.server/api.ts'
 import { requireUser } from '~/.server/auth.ts'
 import { loaderApiError } from '~/.server/forms.ts'
@@ -37,52 +36,23 @@ export default function IncomeOrders() {
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>
-                {t('orders.field.orderNo')} / {t('orders.field.tradeNo')}
-              </Table.Th>
-              <Table.Th>{t('orders.field.buyer')}</Table.Th>
-              <Table.Th>{t('orders.field.paymentMethod')}</Table.Th>
-              <Table.Th>{t('orders.field.unicode')}</Table.Th>
-              <Table.Th ta="right">{t('orders.field.amount')}</Table.Th>
-              <Table.Th ta="right">{t('orders.field.fee')}</Table.Th>
-              <Table.Th ta="right">{t('orders.field.income')}</Table.Th>
-              <Table.Th>{t('orders.field.product')}</Table.Th>
-              <Table.Th>{t('orders.field.status')}</Table.Th>
-              <Table.Th>{t('orders.field.createdAt')}</Table.Th>
+              <OrderHeadCells buyer={t('orders.field.buyer')} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {page.list.map((o) => (
               <Table.Tr key={o.id}>
-                <Table.Td>
-                  <Mono>{o.orderNo}</Mono>
-                  <Mono dimmed>{o.alipayTradeNo}</Mono>
-                </Table.Td>
-                <Table.Td>{o.username ?? <Text c="dimmed" size="sm" span>{t('orders.visitor')}</Text>}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`orders.methods.${o.paymentMethod}`)}</Table.Td>
-                <Table.Td>
-                  {o.unicode ? (
-                    <Anchor href={`/share/${o.unicode}`} target="_blank" rel="noopener" ff="monospace" size="sm">
-                      {o.unicode}
-                    </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{yuan(o.amount)}</Table.Td>
-                <Table.Td ta="right">{yuan(o.fee)}</Table.Td>
-                <Table.Td ta="right">{yuan(o.seller_income)}</Table.Td>
-                <Table.Td maw={240}>
-                  <Text size="sm" lineClamp={2}>
-                    {o.product_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <PaymentStatusBadge status={o.payment_status} />
-                </Table.Td>
-                <Table.Td>
-                  <DateTimeCell iso={o.created_at} />
-                </Table.Td>
+                <OrderCells
+                  order={o}
+                  buyer={
+                    o.username ?? (
+                      <Text c="dimmed" size="sm" span>
+                        {t('orders.visitor')}
+                      </Text>
+                    )
+                  }
+                  productWidth={240}
+                />
               </Table.Tr>
             ))}
           </Table.Tbody>

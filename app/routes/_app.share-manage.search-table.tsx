@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +9,7 @@ import { ConfirmDialog, UrlDialog, useUrlDialogs } from '~/components/dialog.tsx
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/list.tsx'
 import { QrCode } from '~/components/qr.tsx'
-import { CopyLinkButton, DateTimeCell, PublishRequirements, ShareFilters, ShareStatusBadge, yuan } from '~/components/shares.tsx'
+import { CopyLinkButton, PublishRequirements, ShareCells, ShareFilters, ShareHeadCells } from '~/components/shares.tsx'
 import { ApiError, callApi } from '~/.server/api.ts'
 import { requireUser } from '~/.server/auth.ts'
 import { loaderApiError } from '~/.server/forms.ts'
@@ -122,42 +122,14 @@ export default function MyShares() {
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('shares.field.title')}</Table.Th>
-              <Table.Th>{t('shares.field.unicode')}</Table.Th>
-              <Table.Th>{t('shares.field.type')}</Table.Th>
-              <Table.Th ta="right">{t('shares.field.price')}</Table.Th>
-              <Table.Th ta="right">{t('shares.field.visits')}</Table.Th>
-              <Table.Th ta="right">{t('shares.field.purchases')}</Table.Th>
-              <Table.Th>{t('shares.field.status')}</Table.Th>
-              <Table.Th>{t('shares.field.subscription')}</Table.Th>
-              <Table.Th>{t('shares.field.createdAt')}</Table.Th>
+              <ShareHeadCells />
               <Table.Th>{t('common.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {page.list.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td maw={260}>
-                  <Text size="sm" lineClamp={2}>
-                    {s.title}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor href={`/share/${s.unicode}`} target="_blank" rel="noopener" ff="monospace" size="sm">
-                    {s.unicode}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{t(`shares.types.${s.type}`)}</Table.Td>
-                <Table.Td ta="right">{yuan(s.price)}</Table.Td>
-                <Table.Td ta="right">{s.visit_count}</Table.Td>
-                <Table.Td ta="right">{s.purchase_count}</Table.Td>
-                <Table.Td>
-                  <ShareStatusBadge status={s.status} />
-                </Table.Td>
-                <Table.Td>{t(`shares.subscription.${s.subscription_status}`)}</Table.Td>
-                <Table.Td>
-                  <DateTimeCell iso={s.created_at} />
-                </Table.Td>
+                <ShareCells share={s} />
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     {s.status !== 'violation' ? (

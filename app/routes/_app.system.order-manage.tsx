@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Stack, Table, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -9,8 +9,8 @@ import { ConfirmDialog, useUrlDialogs } from '~/components/dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FormErrors } from '~/components/forms.tsx'
 import { Pager } from '~/components/list.tsx'
-import { Mono, OrderFilters } from '~/components/orders.tsx'
-import { DateTimeCell, PaymentStatusBadge, yuan } from '~/components/shares.tsx'
+import { OrderCells, OrderFilters, OrderHeadCells } from '~/components/orders.tsx'
+import { yuan } from '~/components/shares.tsx'
 import { callApi } from '~/.server/api.ts'
 import { requireAdmin } from '~/.server/auth.ts'
 import { loaderApiError } from '~/.server/forms.ts'
@@ -90,62 +90,33 @@ export default function AdminOrders() {
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>
-                {t('orders.field.orderNo')} / {t('orders.field.tradeNo')}
-              </Table.Th>
-              <Table.Th>
-                {t('orders.field.buyer')} / {t('orders.field.seller')}
-              </Table.Th>
-              <Table.Th>{t('orders.field.paymentMethod')}</Table.Th>
-              <Table.Th>{t('orders.field.unicode')}</Table.Th>
-              <Table.Th ta="right">{t('orders.field.amount')}</Table.Th>
-              <Table.Th ta="right">{t('orders.field.fee')}</Table.Th>
-              <Table.Th ta="right">{t('orders.field.income')}</Table.Th>
-              <Table.Th>{t('orders.field.product')}</Table.Th>
-              <Table.Th>{t('orders.field.status')}</Table.Th>
-              <Table.Th>{t('orders.field.createdAt')}</Table.Th>
+              <OrderHeadCells
+                buyer={
+                  <>
+                    {t('orders.field.buyer')} / {t('orders.field.seller')}
+                  </>
+                }
+              />
               <Table.Th>{t('common.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {page.list.map((o) => (
               <Table.Tr key={o.id}>
-                <Table.Td>
-                  <Mono>{o.orderNo}</Mono>
-                  <Mono dimmed>{o.alipayTradeNo}</Mono>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={o.username ? undefined : 'dimmed'}>
-                    {o.username ?? t('orders.visitor')}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {o.seller_name ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`orders.methods.${o.paymentMethod}`)}</Table.Td>
-                <Table.Td>
-                  {o.unicode ? (
-                    <Anchor href={`/share/${o.unicode}`} target="_blank" rel="noopener" ff="monospace" size="sm">
-                      {o.unicode}
-                    </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{yuan(o.amount)}</Table.Td>
-                <Table.Td ta="right">{yuan(o.fee)}</Table.Td>
-                <Table.Td ta="right">{yuan(o.seller_income)}</Table.Td>
-                <Table.Td maw={200}>
-                  <Text size="sm" lineClamp={2}>
-                    {o.product_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <PaymentStatusBadge status={o.payment_status} />
-                </Table.Td>
-                <Table.Td>
-                  <DateTimeCell iso={o.created_at} />
-                </Table.Td>
+                <OrderCells
+                  order={o}
+                  buyer={
+                    <>
+                      <Text size="sm" c={o.username ? undefined : 'dimmed'}>
+                        {o.username ?? t('orders.visitor')}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {o.seller_name ?? '—'}
+                      </Text>
+                    </>
+                  }
+                  productWidth={200}
+                />
                 <Table.Td>
                   {o.payment_status === 'Completed' ? (
                     <Button

@@ -1,17 +1,18 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Anchor, Button, Group, Radio, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, Radio, Stack, Table, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { Page } from '#contract/envelope.ts'
-import { adminShareListQuerySchema, adminShareUpdateSchema, PRICE_MAX_YUAN, type PublicShare, type ShareStatus } from '#contract/shares.ts'
+import { adminShareListQuerySchema, adminShareUpdateSchema, type PublicShare, type ShareStatus } from '#contract/shares.ts'
 import { ConfirmDialog, UrlDialog, useUrlDialogs } from '~/components/dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FormErrors, TextField, useIsPending } from '~/components/forms.tsx'
 import { Pager } from '~/components/list.tsx'
-import { DateTimeCell, ShareFilters, ShareStatusBadge, yuan } from '~/components/shares.tsx'
+import { PriceField } from '~/components/share-form.tsx'
+import { ShareCells, ShareFilters, ShareHeadCells, ShareStatusBadge } from '~/components/shares.tsx'
 import { callApi } from '~/.server/api.ts'
 import { requireAdmin } from '~/.server/auth.ts'
 import { loaderApiError, replyWithApiError } from '~/.server/forms.ts'
@@ -154,15 +155,7 @@ function EditShareDialog({ share, lastResult, action, closeTo }: { share: EditTa
             {share.status === 'violation' ? t('shares.admin.editBannedNotice') : t('shares.admin.editNotice')}
           </Text>
           <TextField meta={fields.title} label={t('shares.field.title')} data-autofocus />
-          <TextField
-            meta={fields.price as never}
-            label={t('shares.field.price')}
-            description={t('shares.form.priceHint')}
-            inputMode="decimal"
-            leftSection="¥"
-            maw={320}
-            placeholder={`0.01 – ${PRICE_MAX_YUAN}`}
-          />
+          <PriceField meta={fields.price as never} />
           <Radio.Group
             name={fields.subscription_status.name}
             label={t('shares.field.subscription')}
@@ -227,47 +220,14 @@ export default function AdminShares() {
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>
-                {t('shares.field.title')} / {t('shares.field.seller')}
-              </Table.Th>
-              <Table.Th>{t('shares.field.unicode')}</Table.Th>
-              <Table.Th>{t('shares.field.type')}</Table.Th>
-              <Table.Th ta="right">{t('shares.field.price')}</Table.Th>
-              <Table.Th ta="right">{t('shares.field.visits')}</Table.Th>
-              <Table.Th ta="right">{t('shares.field.purchases')}</Table.Th>
-              <Table.Th>{t('shares.field.status')}</Table.Th>
-              <Table.Th>{t('shares.field.subscription')}</Table.Th>
-              <Table.Th>{t('shares.field.createdAt')}</Table.Th>
+              <ShareHeadCells withSeller />
               <Table.Th>{t('common.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {page.list.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td maw={260}>
-                  <Text size="sm" lineClamp={2}>
-                    {s.title}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {s.user_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor href={`/share/${s.unicode}`} target="_blank" rel="noopener" ff="monospace" size="sm">
-                    {s.unicode}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{t(`shares.types.${s.type}`)}</Table.Td>
-                <Table.Td ta="right">{yuan(s.price)}</Table.Td>
-                <Table.Td ta="right">{s.visit_count}</Table.Td>
-                <Table.Td ta="right">{s.purchase_count}</Table.Td>
-                <Table.Td>
-                  <ShareStatusBadge status={s.status} />
-                </Table.Td>
-                <Table.Td>{t(`shares.subscription.${s.subscription_status}`)}</Table.Td>
-                <Table.Td>
-                  <DateTimeCell iso={s.created_at} />
-                </Table.Td>
+                <ShareCells share={s} withSeller />
                 <Table.Td miw={200}>
                   <Group gap={4}>
                     <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Stack, Table, Text, Title } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -6,8 +6,8 @@ import type { Page } from '#contract/envelope.ts'
 import { type Order, orderListQuerySchema } from '#contract/shares.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Pager } from '~/components/list.tsx'
-import { Mono, OrderFilters } from '~/components/orders.tsx'
-import { DateTimeCell, PaymentStatusBadge, yuan } from '~/components/shares.tsx'
+import { Mono, OrderFilters, PaymentMethodCell, ProductCell } from '~/components/orders.tsx'
+import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '~/components/shares.tsx'
 import { callApi } from '~/.server/api.ts'
 import { requireUser } from '~/.server/auth.ts'
 import { loaderApiError } from '~/.server/forms.ts'
@@ -56,22 +56,10 @@ export default function MyOrders() {
                 <Table.Td>
                   <Mono>{o.orderNo}</Mono>
                 </Table.Td>
-                <Table.Td maw={280}>
-                  <Text size="sm" lineClamp={2}>
-                    {o.product_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {o.unicode ? (
-                    <Anchor href={`/share/${o.unicode}`} ff="monospace" size="sm">
-                      {o.unicode}
-                    </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
+                <ProductCell order={o} maw={280} />
+                <Table.Td>{o.unicode ? <ShareCodeLink unicode={o.unicode} /> : '—'}</Table.Td>
                 <Table.Td ta="right">{yuan(o.amount)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`orders.methods.${o.paymentMethod}`)}</Table.Td>
+                <PaymentMethodCell order={o} />
                 <Table.Td>
                   <PaymentStatusBadge status={o.payment_status} />
                 </Table.Td>

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { updateAlipaySchema, updateProfileSchema } from '#contract/auth.ts'
 import { codeSchema, emailSchema, passwordSchema, phoneSchema } from '#contract/rules.ts'
 import type { User } from '#contract/users.ts'
-import { CodeSentNotice, SendCodeButton } from '~/components/code-button.tsx'
+import { VerificationCodeField } from '~/components/code-button.tsx'
 import { FormErrors, PasswordField, TextareaField, TextField, useIsPending } from '~/components/forms.tsx'
 import { callApi } from '~/.server/api.ts'
 import { commitToken, requireUser } from '~/.server/auth.ts'
@@ -174,7 +174,6 @@ function BindForm({ kind, current, last }: { kind: 'email' | 'phone'; current: s
   const intent = kind
   const codeIntent = `${kind}Code`
   const pending = useIsPending({ intent })
-  const sending = useIsPending({ intent: codeIntent })
   const [form, fields] = useSectionForm(`${kind}-form`, [intent, codeIntent], kind === 'email' ? emailFormSchema : phoneFormSchema, last)
   const sent = last && [intent, codeIntent].includes(last.intent) ? last.codeSent : undefined
   const field = kind === 'email' ? fields.email : fields.phone
@@ -185,15 +184,7 @@ function BindForm({ kind, current, last }: { kind: 'email' | 'phone'; current: s
           {t(`settings.current.${kind}`)}: <b>{current ?? t('settings.notBound')}</b>
         </Text>
         <TextField meta={field as never} type={kind === 'email' ? 'email' : 'tel'} label={t(`settings.new.${kind}`)} />
-        <Group align="flex-end" wrap="nowrap">
-          <Box flex={1}>
-            <TextField meta={fields.verificationCode} label={t('auth.verificationCode')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
-          </Box>
-          <Box mb={fields.verificationCode.errors ? 22 : 0}>
-            <SendCodeButton intent={codeIntent} sentAt={sent?.at} resendAfter={sent?.resendAfter} pending={sending} />
-          </Box>
-        </Group>
-        {sent ? <CodeSentNotice to={sent.to} delivery={sent.delivery} /> : null}
+        <VerificationCodeField meta={fields.verificationCode} intent={codeIntent} sent={sent} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Group>
           <Button type="submit" name="intent" value={intent} loading={pending}>

@@ -1,13 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Anchor, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { forgotFormSchema, loginSchema, registerFormSchema } from '#contract/auth.ts'
 import { emailOrPhoneSchema, identifyEmailOrPhone } from '#contract/rules.ts'
-import { CodeSentNotice, SendCodeButton } from '~/components/code-button.tsx'
+import { VerificationCodeField } from '~/components/code-button.tsx'
 import { CheckboxField, FormErrors, PasswordField, TextField, useIsPending } from '~/components/forms.tsx'
 import { LocaleSwitch } from '~/components/layout/LocaleSwitch.tsx'
 import { ApiError, callApi } from '~/.server/api.ts'
@@ -148,7 +148,6 @@ function RegisterForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
   const mine = last?.intent === 'register' || last?.intent === 'registerCode'
   const pending = useIsPending({ intent: 'register' })
-  const sending = useIsPending({ intent: 'registerCode' })
   const [form, fields] = useForm<z.input<typeof registerFormSchema>>({
     id: 'register-form',
     lastResult: mine ? last.result : undefined,
@@ -163,15 +162,7 @@ function RegisterForm({ last }: { last?: ActionResult }) {
       <Stack>
         <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
         <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
-        <Group align="flex-end" wrap="nowrap">
-          <Box flex={1}>
-            <TextField meta={fields.verificationCode} label={t('auth.verificationCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-          </Box>
-          <Box mb={fields.verificationCode.errors ? 22 : 0}>
-            <SendCodeButton intent="registerCode" sentAt={sent?.at} resendAfter={sent?.resendAfter} pending={sending} />
-          </Box>
-        </Group>
-        {sent ? <CodeSentNotice to={sent.to} delivery={sent.delivery} /> : null}
+        <VerificationCodeField meta={fields.verificationCode} intent="registerCode" sent={sent} />
         <PasswordField meta={fields.password} label={t('auth.password')} description={t('validation.passwordRule')} autoComplete="new-password" />
         <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
         <CheckboxField
@@ -202,7 +193,6 @@ function ForgotForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
   const mine = last?.intent === 'forgot' || last?.intent === 'forgotCode'
   const pending = useIsPending({ intent: 'forgot' })
-  const sending = useIsPending({ intent: 'forgotCode' })
   const [form, fields] = useForm<z.input<typeof forgotFormSchema>>({
     id: 'forgot-form',
     lastResult: mine ? last.result : undefined,
@@ -216,15 +206,7 @@ function ForgotForm({ last }: { last?: ActionResult }) {
     <Form method="post" {...getFormProps(form)}>
       <Stack>
         <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
-        <Group align="flex-end" wrap="nowrap">
-          <Box flex={1}>
-            <TextField meta={fields.verificationCode} label={t('auth.verificationCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-          </Box>
-          <Box mb={fields.verificationCode.errors ? 22 : 0}>
-            <SendCodeButton intent="forgotCode" sentAt={sent?.at} resendAfter={sent?.resendAfter} pending={sending} />
-          </Box>
-        </Group>
-        {sent ? <CodeSentNotice to={sent.to} delivery={sent.delivery} /> : null}
+        <VerificationCodeField meta={fields.verificationCode} intent="forgotCode" sent={sent} />
         <PasswordField meta={fields.password} label={t('auth.newPassword')} description={t('validation.passwordRule')} autoComplete="new-password" />
         <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
         <FormErrors errors={form.errors} id={form.errorId} />
