@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { orderCreateSchema, orderListQuerySchema, orderNoSchema } from '#contract/shares.ts'
 import { ledgerEntries, orders, shares, users } from '../../../db/schema.ts'
+import { containing } from '../../../db/search.ts'
 import { expirePendingOrders, reconcileWithGateway } from '../../../domain/orders/settlement.ts'
 import { newOrderNo, ORDER_TTL_MS } from '../../../domain/orders/rules.ts'
 import { presentOrder } from '../../../domain/shares/present.ts'
@@ -14,7 +15,6 @@ import { ProviderError } from '../../../providers/payments/types.ts'
 
 const buyers = alias(users, 'buyers')
 const sellers = alias(users, 'sellers')
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 /** Asia/Shanghai calendar days for the date filters. */
 const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`)
 const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 3600 * 1000)
@@ -31,7 +31,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       q.payment_status ? eq(orders.paymentStatus, q.payment_status) : undefined,
       q.unicode ? eq(shares.unicode, q.unicode) : undefined,
       q.orderNo ? or(eq(orders.orderNo, q.orderNo), eq(orders.providerTradeNo, q.orderNo)) : undefined,
-      q.keyword ? or(ilike(orders.productName, like(q.keyword)), ilike(buyers.userName, like(q.keyword)), ilike(sellers.userName, like(q.keyword))) : undefined,
+      q.keyword ? or(ilike(orders.productName, containing(q.keyword)), ilike(buyers.userName, containing(q.keyword)), ilike(sellers.userName, containing(q.keyword))) : undefined,
       q.from ? gte(orders.createdAt, dayStart(q.from)) : undefined,
       q.to ? lt(orders.createdAt, nextDay(q.to)) : undefined,
     )

@@ -6,12 +6,12 @@ import { yuanToFen } from '#contract/money.ts'
 import { idSchema } from '#contract/users.ts'
 import { adminShareListQuerySchema, adminShareUpdateSchema, shareCreateSchema, shareListQuerySchema, shareUpdateSchema } from '#contract/shares.ts'
 import { shares, users } from '../../../db/schema.ts'
+import { containing } from '../../../db/search.ts'
 import { presentShare, withContent } from '../../../domain/shares/present.ts'
 import { canAdminMove, newUnicode, statusAfterSellerEdit } from '../../../domain/shares/rules.ts'
 import { uniqueViolation } from '../../../domain/users/repository.ts'
 import { conflict, forbidden, notFound } from '../../../errors.ts'
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const idQuery = z.object({ id: idSchema })
 
 const SORT_COLUMNS = {
@@ -30,10 +30,10 @@ export default async function shareRoutes(fastify: FastifyInstance) {
     const where = and(
       isNull(shares.deletedAt),
       sellerId ? eq(shares.userId, sellerId) : undefined,
-      q.title ? ilike(shares.title, like(q.title)) : undefined,
+      q.title ? ilike(shares.title, containing(q.title)) : undefined,
       q.type ? eq(shares.type, q.type) : undefined,
       q.status ? eq(shares.status, q.status) : undefined,
-      q.keyword ? or(ilike(shares.title, like(q.keyword)), eq(shares.unicode, q.keyword), ilike(users.userName, like(q.keyword))) : undefined,
+      q.keyword ? or(ilike(shares.title, containing(q.keyword)), eq(shares.unicode, q.keyword), ilike(users.userName, containing(q.keyword))) : undefined,
     )
     const column = SORT_COLUMNS[q.sort]
     const orderBy: SQL[] = [q.order === 'asc' ? asc(column) : desc(column), desc(shares.id)]

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { updateAlipaySchema, updateEmailSchema, updatePasswordSchema, updatePhoneSchema, updateProfileSchema } from '#contract/auth.ts'
 import { adminUpdateUserSchema, idSchema, loginRecordQuerySchema, userListQuerySchema } from '#contract/users.ts'
 import { authTokens, loginRecords, users } from '../../../db/schema.ts'
+import { containing } from '../../../db/search.ts'
 import { consumeCode } from '../../../domain/auth/codes-service.ts'
 import { hashPassword, verifyPassword } from '../../../domain/auth/passwords.ts'
 import { TOKEN_TTL_MS, newToken } from '../../../domain/auth/tokens.ts'
@@ -13,7 +14,6 @@ import { findUserById, takenFields, uniqueViolation } from '../../../domain/user
 import { conflict, invalid, notFound, tooMany } from '../../../errors.ts'
 import { blockedFor, spend } from '../../../domain/auth/limits.ts'
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -115,7 +115,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.get('/list', { preHandler: app.requireAdmin, schema: { querystring: userListQuerySchema, tags: ['users', 'admin'] } }, async (request, reply) => {
     const q = request.query
     const where = and(
-      q.keyword ? or(ilike(users.userName, like(q.keyword)), ilike(users.email, like(q.keyword)), ilike(users.phone, like(q.keyword))) : undefined,
+      q.keyword ? or(ilike(users.userName, containing(q.keyword)), ilike(users.email, containing(q.keyword)), ilike(users.phone, containing(q.keyword))) : undefined,
       q.role ? eq(users.role, q.role) : undefined,
       q.is_banned !== undefined ? eq(users.isBanned, q.is_banned) : undefined,
     )
@@ -171,7 +171,7 @@ export async function loginRecordRoutes(fastify: FastifyInstance) {
   const list = async (q: z.infer<typeof loginRecordQuerySchema>, userId?: number) => {
     const where = and(
       userId ? eq(loginRecords.userId, userId) : undefined,
-      q.keyword ? or(ilike(loginRecords.userName, like(q.keyword)), ilike(loginRecords.email, like(q.keyword)), ilike(loginRecords.ip, like(q.keyword))) : undefined,
+      q.keyword ? or(ilike(loginRecords.userName, containing(q.keyword)), ilike(loginRecords.email, containing(q.keyword)), ilike(loginRecords.ip, containing(q.keyword))) : undefined,
     )
     const [rows, [total]] = await Promise.all([
       app.db.select().from(loginRecords).where(where).orderBy(desc(loginRecords.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
