@@ -81,6 +81,7 @@ test.describe('seller: my shares', () => {
     await expect(page.getByRole('heading', { name: 'My shares' })).toBeVisible()
     await page.getByRole('link', { name: 'New share' }).click()
     await expect(page).toHaveURL('/share-manage/new')
+    await expect(page.getByRole('heading', { name: 'New share' })).toBeVisible()
 
     await submitNew(page)
     await expectFieldError(page.getByLabel(F.title), 'Please enter a title.')
@@ -235,6 +236,8 @@ test.describe('seller without a bound phone', () => {
 
     await page.getByRole('link', { name: '新建分享' }).click()
     await expect(page).toHaveURL('/share-manage/new')
+    // The list page has a 标题 filter too: wait until the form page has rendered before typing.
+    await expect(page.getByRole('heading', { name: '新建分享' })).toBeVisible()
     await page.getByLabel(/^标题/).fill(uniqueName('np'))
     await page.getByLabel(/^内容/).fill('secret')
     await page.getByLabel(/^价格/).fill('5')
