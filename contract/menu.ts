@@ -1,4 +1,17 @@
-import type { MenuItem } from './users.ts'
+import { z } from 'zod'
+import { endpoint } from './http.ts'
+
+export type MenuItem = { path: string; name: string; order: number; roles: string[]; children?: MenuItem[] }
+
+export const menuItemSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  order: z.number(),
+  roles: z.array(z.string()),
+  get children() {
+    return z.array(menuItemSchema).optional()
+  },
+})
 
 /**
  * The console menu (SPEC §2), one tree for the static routes and `POST /api/user/menu`. Order values
@@ -57,4 +70,9 @@ export function menuForRole(role: string, items: MenuItem[] = MENU): MenuItem[] 
     .filter((i) => allowed(i, role))
     .map((i) => (i.children ? { ...i, children: menuForRole(role, i.children) } : i))
     .sort((a, b) => a.order - b.order)
+}
+
+export const menuApi = {
+  /** DESIGN §3 Menu: the tree the caller's role may see. */
+  menu: endpoint({ method: 'POST', path: '/api/user/menu', access: 'user', tag: 'users', summary: "The caller's menu tree", response: z.array(menuItemSchema) }),
 }

@@ -17,7 +17,7 @@ import {
   phoneSchema,
   profileSchema,
 } from './rules.ts'
-import type { MenuItem } from './users.ts'
+import type { MenuItem } from './menu.ts'
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? []
 /** The message the console shows: the first one. */

@@ -66,5 +66,3 @@ export const adminUpdateUserSchema = z.object({
   is_banned: integerInput.pipe(z.number().min(0).max(1)).optional(),
   status: z.enum(USER_STATUSES).optional(),
 })
-
-export type MenuItem = { path: string; name: string; order: number; roles: string[]; children?: MenuItem[] }

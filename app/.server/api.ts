@@ -1,4 +1,5 @@
 import type { Envelope, FieldErrors } from '#contract/envelope.ts'
+import type { BodyIn, DataOf, Endpoint, QueryIn } from '#contract/http.ts'
 import http from 'node:http'
 import https from 'node:https'
 import { env } from './env.ts'
@@ -95,4 +96,24 @@ export async function callApi<T>(request: Request, path: string, opts: CallOptio
     throw new ApiError(envelope.code || answer.status, envelope.msg || 'errors.error', envelope.data, path)
   }
   return envelope.data
+}
+
+/** What a call of one endpoint sends: the session's token and the endpoint's own query or body. */
+export type EndpointInput<E extends Endpoint> = { token?: string | null; headers?: Record<string, string> } & (QueryIn<E> extends undefined
+  ? { query?: undefined }
+  : { query: QueryIn<E> }) &
+  (BodyIn<E> extends undefined ? { body?: undefined } : { body: BodyIn<E> })
+
+/**
+ * The typed client: calls one endpoint of `contract/` with its method and path, and answers its
+ * response type. The API validated the answer against the same schema before sending it.
+ */
+export function api<E extends Endpoint>(request: Request, e: E, input: EndpointInput<E>): Promise<DataOf<E>> {
+  return callApi<DataOf<E>>(request, e.path, {
+    method: e.method,
+    token: input.token,
+    headers: input.headers,
+    query: input.query as CallOptions['query'],
+    body: e.method === 'POST' ? (input.body ?? {}) : undefined,
+  })
 }

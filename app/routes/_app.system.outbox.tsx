@@ -2,23 +2,22 @@ import { Alert, Badge, Code, Stack, Table, Text, Title } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, callApi } from '~/.server/api.ts'
+import { type OutboxMessage, outboxApi } from '#contract/outbox.ts'
+import { ApiError, api } from '~/.server/api.ts'
 import { requireAdmin } from '~/.server/auth.ts'
 import { loaderApiError } from '~/.server/forms.ts'
 import { pageTitle } from '~/.server/i18n.ts'
 import { formatDateTime } from '~/utils/format.ts'
-
-type OutboxItem = { id: number; channel: 'email' | 'sms'; to: string; code: string; purpose: string; created_at: string }
 
 /** Verification codes held back while no mail or SMS provider is configured (GET /api/dev/outbox). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireAdmin(request)
   const title = await pageTitle(request, 'menu.outbox')
   try {
-    const r = await callApi<{ list: OutboxItem[] }>(request, '/api/dev/outbox', { token, query: { pageSize: 100 } })
+    const r = await api(request, outboxApi.list, { token, query: { pageSize: 100 } })
     return { title, list: r.list, enabled: true }
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return { title, list: [] as OutboxItem[], enabled: false }
+    if (e instanceof ApiError && e.status === 404) return { title, list: [] as OutboxMessage[], enabled: false }
     return loaderApiError(request, e)
   }
 }

@@ -3,7 +3,8 @@ import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MenuItem, User } from '#contract/users.ts'
+import type { MenuItem } from '#contract/menu.ts'
+import type { User } from '#contract/users.ts'
 import { LocaleSwitch } from './LocaleSwitch.tsx'
 
 /** SPEC §3 settings: menu width 220, navbar, menu and footer on. */

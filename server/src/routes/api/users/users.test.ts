@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MenuItem } from '#contract/users.ts'
+import type { MenuItem } from '#contract/menu.ts'
 import { authTokens, loginRecords, users, verificationCodes } from '../../../db/schema.ts'
 import { verifyPassword } from '../../../domain/auth/passwords.ts'
 import { HTML_PAYLOAD, SQL_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../../test/bad-input.ts'

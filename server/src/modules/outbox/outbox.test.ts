@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CodeMessage, CodeSender } from '../../../providers/codes.ts'
-import { type EndpointSpec, badInputs, expectRejected } from '../../../../test/bad-input.ts'
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, dbFingerprint, freshIp, uniquePhone } from '../../../../test/helpers.ts'
+import type { CodeMessage, CodeSender } from '../../providers/codes.ts'
+import { type EndpointSpec, badInputs, expectRejected } from '../../../test/bad-input.ts'
+import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, dbFingerprint, freshIp, uniquePhone } from '../../../test/helpers.ts'
 
 type Outbox = { list: { id: number; channel: string; to: string; code: string; purpose: string; created_at: string }[]; pageNum: number; pageSize: number }
 

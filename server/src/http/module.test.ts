@@ -1,0 +1,53 @@
+import Fastify from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { endpoint } from '#contract/http.ts'
+import { type TestApp, ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, bearer, buildTestApp } from '../../test/helpers.ts'
+import { defineModule, ok } from './module.ts'
+
+const adminThing = endpoint({ method: 'GET', path: '/api/things/admin/list', access: 'admin', tag: 't', summary: 's', response: z.null() })
+const userThing = endpoint({ method: 'GET', path: '/api/things/list', access: 'user', tag: 't', summary: 's', response: z.null() })
+
+async function register(plugin: ReturnType<typeof defineModule>) {
+  const app = Fastify({ logger: false })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  await app.register(plugin)
+  return app.ready()
+}
+
+describe('defineModule', () => {
+  it('refuses an admin endpoint outside the admin scope, and a user endpoint inside it', async () => {
+    await expect(register(defineModule({ name: 'a', routes: (r) => r.route(adminThing, async () => ok(null)) }))).rejects.toThrow(/admin scope/)
+    await expect(register(defineModule({ name: 'b', admin: (r) => r.route(userThing, async () => ok(null)) }))).rejects.toThrow(/api scope/)
+  })
+})
+
+describe('the /api scope', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('authenticates by default and keeps admin endpoints for admins', async () => {
+    const buyer = await t.login(DEMO_BUYER.userName, DEMO_PASSWORD)
+    const admin = await t.login('admin', ADMIN_PASSWORD)
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/menu' })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: bearer(buyer) })).statusCode).toBe(403)
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: bearer(admin) })).statusCode).toBe(200)
+  })
+
+  it('documents response shapes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const outbox = doc.paths['/api/dev/outbox'].get
+    expect(outbox.tags).toContain('admin')
+    const schema = outbox.responses['200'].content['application/json'].schema
+    expect(Object.keys(schema.properties)).toEqual(['code', 'msg', 'data'])
+    expect(Object.keys(schema.properties.data.properties)).toEqual(expect.arrayContaining(['list', 'pageNum', 'pageSize']))
+  })
+})
