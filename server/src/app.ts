@@ -3,15 +3,17 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import type { RateLimits } from './domain/auth/limits.ts'
 import { authenticateByDefault } from './http/module.ts'
+import authModule from './modules/auth/routes.ts'
 import menuModule from './modules/menu/routes.ts'
 import outboxModule from './modules/outbox/routes.ts'
+import usersModule from './modules/users/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
 import helmet from './plugins/external/helmet.ts'
 import swagger from './plugins/external/swagger.ts'
 import envelope from './plugins/app/envelope.ts'
+import type { RateLimits } from './plugins/app/rate-limits.ts'
 import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
 import { expirePendingOrders } from './domain/orders/settlement.ts'
@@ -19,11 +21,9 @@ import orderRoutes from './routes/api/orders/index.ts'
 import paymentRoutes from './routes/api/payments/index.ts'
 import publicShareRoutes from './routes/api/share/index.ts'
 import shareRoutes from './routes/api/shares/index.ts'
-import authRoutes from './routes/api/auth/index.ts'
-import userRoutes, { loginRecordRoutes } from './routes/api/users/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [menuModule, outboxModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule]
 
 export type BuildOptions = {
   config: Config
@@ -64,9 +64,6 @@ export async function buildApp(opts: BuildOptions) {
     for (const module of MODULES) await api.register(module)
   })
   // Not yet moved into modules (issue 6): they guard themselves with explicit preHandlers.
-  await app.register(authRoutes, { prefix: '/api/auth' })
-  await app.register(userRoutes, { prefix: '/api/users' })
-  await app.register(loginRecordRoutes, { prefix: '/api/loginRecords' })
   await app.register(shareRoutes, { prefix: '/api/shares' })
   await app.register(publicShareRoutes, { prefix: '/api/share' })
   await app.register(orderRoutes, { prefix: '/api/orders' })

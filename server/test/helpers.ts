@@ -8,7 +8,7 @@ import { type BuildOptions, buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/client.ts'
 import { outboxMessages, users, verificationCodes } from '../src/db/schema.ts'
-import { hashPassword } from '../src/domain/auth/passwords.ts'
+import { hashPassword } from '../src/modules/auth/passwords.ts'
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, seed } from '../src/db/seed.ts'
 
 export const ADMIN_PASSWORD = 'Admin@2026'

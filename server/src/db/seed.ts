@@ -5,7 +5,7 @@ import { appMeta, ledgerEntries, orders, shares, users } from './schema.ts'
 import { ContentCipher } from '../domain/shares/content-crypto.ts'
 import { newOrderNo, platformFee } from '../domain/orders/rules.ts'
 import { newUnicode } from '../domain/shares/rules.ts'
-import { hashPassword } from '../domain/auth/passwords.ts'
+import { hashPassword } from '../modules/auth/passwords.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEMO_SELLER = { userName: 'demo_seller', email: 'seller@payshare.local', phone: '13800138000' }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts'
 import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema.ts'
 import type { PaymentNotification, PaymentProvider, PaymentProviderName } from '../../providers/payments/types.ts'
 import { NotificationRejected } from '../../providers/payments/types.ts'
-import { uniqueViolation } from '../users/repository.ts'
+import { uniqueViolation } from '../../db/errors.ts'
 import { platformFee, QUERY_INTERVAL_MS } from './rules.ts'
 
 export type SettleOutcome = 'paid' | 'closed' | 'duplicate' | 'ignored'

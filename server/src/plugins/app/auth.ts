@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { authTokens, users } from '../../db/schema.ts'
-import { hashToken } from '../../domain/auth/tokens.ts'
+import { hashToken } from '../../modules/auth/tokens.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 
 export type AuthUser = typeof users.$inferSelect & { tokenId: number }

@@ -10,7 +10,7 @@ import { expirePendingOrders, reconcileWithGateway } from '../../../domain/order
 import { newOrderNo, ORDER_TTL_MS } from '../../../domain/orders/rules.ts'
 import { presentOrder } from '../../../domain/shares/present.ts'
 import { AppError, conflict, notFound, tooMany } from '../../../errors.ts'
-import { spend } from '../../../domain/auth/limits.ts'
+import { spend } from '../../../plugins/app/rate-limits.ts'
 import { ProviderError } from '../../../providers/payments/types.ts'
 
 const buyers = alias(users, 'buyers')

@@ -9,7 +9,7 @@ import { shares, users } from '../../../db/schema.ts'
 import { containing } from '../../../db/search.ts'
 import { presentShare, withContent } from '../../../domain/shares/present.ts'
 import { canAdminMove, newUnicode, statusAfterSellerEdit } from '../../../domain/shares/rules.ts'
-import { uniqueViolation } from '../../../domain/users/repository.ts'
+import { uniqueViolation } from '../../../db/errors.ts'
 import { conflict, forbidden, notFound } from '../../../errors.ts'
 
 const idQuery = z.object({ id: idSchema })

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authTokens, loginRecords, users, verificationCodes } from '../../../db/schema.ts'
-import { verifyPassword } from '../../../domain/auth/passwords.ts'
-import { SQL_PAYLOAD, HTML_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../../test/bad-input.ts'
+import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema.ts'
+import { verifyPassword } from './passwords.ts'
+import { SQL_PAYLOAD, HTML_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../test/bad-input.ts'
 import {
   ADMIN_PASSWORD,
   DEMO_PASSWORD,
@@ -17,7 +17,7 @@ import {
   freshIp,
   uniqueName,
   uniquePhone,
-} from '../../../../test/helpers.ts'
+} from '../../../test/helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MenuItem } from '#contract/menu.ts'
-import { authTokens, loginRecords, users, verificationCodes } from '../../../db/schema.ts'
-import { verifyPassword } from '../../../domain/auth/passwords.ts'
-import { HTML_PAYLOAD, SQL_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../../test/bad-input.ts'
+import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema.ts'
+import { verifyPassword } from '../auth/passwords.ts'
+import { HTML_PAYLOAD, SQL_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../test/bad-input.ts'
 import {
   ADMIN_PASSWORD,
   DEMO_BUYER,
@@ -17,7 +17,7 @@ import {
   freshIp,
   uniqueName,
   uniquePhone,
-} from '../../../../test/helpers.ts'
+} from '../../../test/helpers.ts'
 
 let t: TestApp
 let admin: string

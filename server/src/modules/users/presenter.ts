@@ -1,4 +1,4 @@
-import type { LoginRecord, User } from '#contract/users.ts'
+import type { AlipayInfo, LoginRecord, User } from '#contract/users.ts'
 import type { loginRecords, users } from '../../db/schema.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -36,3 +36,16 @@ export function presentLoginRecord(r: typeof loginRecords.$inferSelect): LoginRe
     created_at: r.createdAt.toISOString(),
   }
 }
+
+export const presentAlipay = (u: Pick<typeof users.$inferSelect, 'alipayRealName' | 'alipayAccount'>): AlipayInfo => ({
+  alipayRealName: u.alipayRealName,
+  alipayAccount: u.alipayAccount,
+})
+
+/** DESIGN §4 list answer. */
+export const pageOf = <R, T>(rows: R[], present: (r: R) => T, total: number, q: { pageNum: number; pageSize: number }) => ({
+  list: rows.map(present),
+  total,
+  pageNum: q.pageNum,
+  pageSize: q.pageSize,
+})

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { addressOf, codesEqual, hashCode, mayLogIn, targetOf } from './rules.ts'
+
+describe('targetOf', () => {
+  it('prefers the phone, lower-cases an email, and is null without either', () => {
+    expect(targetOf({ email: 'A@B.io', phone: '13900000000' })).toEqual({ channel: 'sms', target: '13900000000' })
+    expect(targetOf({ email: 'A@B.io' })).toEqual({ channel: 'email', target: 'a@b.io' })
+    expect(targetOf({})).toBeNull()
+    expect(targetOf({ email: '', phone: '' })).toBeNull()
+  })
+  it('addressOf looks the account up by the same field the code goes to', () => {
+    expect(addressOf({ channel: 'sms', target: '13900000000' })).toEqual({ phone: '13900000000' })
+    expect(addressOf({ channel: 'email', target: 'a@b.io' })).toEqual({ email: 'a@b.io' })
+  })
+})
+
+describe('code hashes', () => {
+  const h = (purpose: string, target: string, code: string, pepper = 'p') => hashCode(pepper, purpose, target, code)
+  it('differ by purpose, target, code and pepper; the target case does not matter', () => {
+    const base = h('register', 'a@b.io', '123456')
+    expect(h('forgot', 'a@b.io', '123456')).not.toBe(base)
+    expect(h('register', 'c@b.io', '123456')).not.toBe(base)
+    expect(h('register', 'a@b.io', '123457')).not.toBe(base)
+    expect(h('register', 'a@b.io', '123456', 'other')).not.toBe(base)
+    expect(h('register', 'A@B.IO', '123456')).toBe(base)
+  })
+  it('codesEqual compares hex digests, and is false for different lengths', () => {
+    const a = h('bind', 'x', '000000')
+    expect(codesEqual(a, a)).toBe(true)
+    expect(codesEqual(a, h('bind', 'x', '000001'))).toBe(false)
+    expect(codesEqual(a, a.slice(2))).toBe(false)
+  })
+})
+
+describe('mayLogIn', () => {
+  it('only an active, unbanned account', () => {
+    expect(mayLogIn({ isBanned: 0, status: 'active' })).toBe(true)
+    expect(mayLogIn({ isBanned: 1, status: 'active' })).toBe(false)
+    expect(mayLogIn({ isBanned: 0, status: 'disabled' })).toBe(false)
+  })
+})

@@ -1,0 +1,100 @@
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { Database, Tx } from '../../db/client.ts'
+import { loginRecords, users } from '../../db/schema.ts'
+import { containing } from '../../db/search.ts'
+
+type Db = Database | Tx
+export type UserRow = typeof users.$inferSelect
+type Page = { pageNum: number; pageSize: number }
+
+/** Login accepts a user name, an email or a phone (DESIGN §3 Accounts). */
+export async function findUserByLogin(db: Db, login: string) {
+  const value = login.trim().toLowerCase()
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.userName}) = ${value}`, sql`lower(${users.email}) = ${value}`, eq(users.phone, value)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function findUserByEmailOrPhone(db: Db, target: { email?: string; phone?: string }) {
+  const where = target.email ? sql`lower(${users.email}) = ${target.email.toLowerCase()}` : eq(users.phone, target.phone ?? '')
+  const [row] = await db.select().from(users).where(where).limit(1)
+  return row ?? null
+}
+
+export async function findUserById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row ?? null
+}
+
+/** Which of name / email / phone another account already uses. */
+export async function takenFields(db: Db, f: { userName?: string; email?: string | null; phone?: string | null }, exceptId?: number) {
+  const taken: { userName?: true; email?: true; phone?: true } = {}
+  const check = async (where: ReturnType<typeof sql>) => {
+    const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1)
+    return row && row.id !== exceptId
+  }
+  if (f.userName && (await check(sql`lower(${users.userName}) = ${f.userName.toLowerCase()}`))) taken.userName = true
+  if (f.email && (await check(sql`lower(${users.email}) = ${f.email.toLowerCase()}`))) taken.email = true
+  if (f.phone && (await check(eq(users.phone, f.phone)))) taken.phone = true
+  return taken
+}
+
+export async function insertUser(db: Db, row: { userName: string; email: string | null; phone: string | null; passwordHash: string }) {
+  const [inserted] = await db.insert(users).values(row).returning()
+  return inserted!
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  set: Partial<Pick<UserRow, 'userName' | 'profile' | 'role' | 'isBanned' | 'status' | 'email' | 'phone' | 'alipayRealName' | 'alipayAccount' | 'passwordHash'>>,
+) {
+  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning()
+  return row ?? null
+}
+
+/** Keeps the first agreement time. */
+export async function markTermsAgreed(db: Db, id: number) {
+  const [row] = await db
+    .update(users)
+    .set({ termsAgreedAt: sql`coalesce(${users.termsAgreedAt}, now())` })
+    .where(eq(users.id, id))
+    .returning()
+  return row!
+}
+
+export async function listUsers(db: Db, q: Page & { keyword?: string; role?: UserRow['role']; is_banned?: number }) {
+  const where = and(
+    q.keyword ? or(ilike(users.userName, containing(q.keyword)), ilike(users.email, containing(q.keyword)), ilike(users.phone, containing(q.keyword))) : undefined,
+    q.role ? eq(users.role, q.role) : undefined,
+    q.is_banned !== undefined ? eq(users.isBanned, q.is_banned) : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+// ---- login records ----
+
+/** A successful login: its record (SPEC §3 Login record) and the account's last login. */
+export async function recordLogin(db: Db, user: UserRow, login: { browser: string; device: string; ip: string; at: Date }) {
+  await db.insert(loginRecords).values({ userId: user.id, email: user.email, userName: user.userName, browser: login.browser, device: login.device, ip: login.ip })
+  await db.update(users).set({ lastLoginIp: login.ip, lastLoginTime: login.at }).where(eq(users.id, user.id))
+}
+
+export async function listLoginRecords(db: Db, q: Page & { keyword?: string }, userId?: number) {
+  const where = and(
+    userId ? eq(loginRecords.userId, userId) : undefined,
+    q.keyword ? or(ilike(loginRecords.userName, containing(q.keyword)), ilike(loginRecords.email, containing(q.keyword)), ilike(loginRecords.ip, containing(q.keyword))) : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    db.select().from(loginRecords).where(where).orderBy(desc(loginRecords.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    db.select({ n: count() }).from(loginRecords).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
