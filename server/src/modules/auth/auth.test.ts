@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema.ts'
+import { createRateLimits } from '../../plugins/app/rate-limits.ts'
 import { verifyPassword } from './passwords.ts'
 import { SQL_PAYLOAD, HTML_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../test/bad-input.ts'
 import {
@@ -490,15 +491,76 @@ describe('login rate limits', () => {
     }
   })
 
-  it('per IP: after 30 failures from one address, that address is locked out', async () => {
+  it('per account: its user name, email and phone share one budget of 5 tries', async () => {
+    const u = await createUser(t.db, { phone: uniquePhone() })
+    for (const username of [u.userName, u.email!, u.phone!, u.email!.toUpperCase(), ` ${u.phone!} `]) {
+      envelope(await post('/api/auth/login', { username, password: 'Wrong@123' }), 401, 'auth.badCredentials')
+    }
+    for (const username of [u.userName, u.email!, u.phone!]) {
+      const res = await post('/api/auth/login', { username, password: u.password })
+      const body = envelope<{ retryAfter: number }>(res, 429, 'auth.loginLocked')
+      expect(body.data.retryAfter).toBeGreaterThan(0)
+      expect(body.data.retryAfter).toBeLessThanOrEqual(15 * 60)
+    }
+    expect(await t.db.select().from(authTokens).where(eq(authTokens.userId, u.id))).toHaveLength(0)
+  })
+
+  it('per account: a name of no account is counted by the text typed, and locks no real account', async () => {
+    const ghost = uniqueName('ghost')
+    for (let i = 0; i < 5; i++) envelope(await post('/api/auth/login', { username: ghost, password: 'Wrong@123' }), 401)
+    envelope(await post('/api/auth/login', { username: ghost.toUpperCase(), password: 'Wrong@123' }), 429, 'auth.loginLocked')
+    await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+  })
+
+  it('per IP: 30 failures from one address (people behind one NAT mistyping) still let a correct password in', async () => {
     const ip = freshIp()
     for (let i = 0; i < 30; i++) {
       envelope(await post('/api/auth/login', { username: `nobody_${i}`, password: 'Wrong@123' }, { remoteAddress: ip }), 401)
     }
-    const res = await post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }, { remoteAddress: ip })
-    envelope(res, 429, 'auth.loginLocked')
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-    envelope(await post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }, { remoteAddress: freshIp() }), 200)
+    envelope(await post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }, { remoteAddress: ip }), 200, 'auth.welcome')
+  })
+})
+
+describe('login throttling windows (limits shrunk to seconds)', () => {
+  const ACCOUNT = { points: 3, duration: 4 }
+  const IP = { points: 6, duration: 6 }
+  let s: TestApp
+  beforeAll(async () => {
+    s = await buildTestApp({ limits: await createRateLimits(undefined, { loginAccount: ACCOUNT, loginIp: IP }) })
+  })
+  afterAll(async () => {
+    await s?.close()
+  })
+  const login = (username: string, password: string, ip = freshIp()) =>
+    s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip })
+  const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000 + 200))
+
+  it('a locked account is told when to retry, and its owner gets in from anywhere once that has passed', async () => {
+    const u = await createUser(s.db)
+    for (let i = 0; i < ACCOUNT.points; i++) envelope(await login(u.userName, 'Wrong@123'), 401)
+    const res = await login(u.userName, u.password)
+    const { data } = envelope<{ retryAfter: number }>(res, 429, 'auth.loginLocked')
+    expect(data.retryAfter).toBeGreaterThan(0)
+    expect(data.retryAfter).toBeLessThanOrEqual(ACCOUNT.duration)
+    expect(Number(res.headers['retry-after'])).toBe(data.retryAfter)
+    // Refused tries while locked do not extend the lock.
+    envelope(await login(u.email!, 'Wrong@123'), 429)
+    await sleep(data.retryAfter)
+    envelope(await login(u.email!, u.password), 200, 'auth.welcome')
+  })
+
+  it('per IP: below the hard cap correct passwords get in; at it the address waits for the rest of the window only', async () => {
+    const [a, b] = [await createUser(s.db), await createUser(s.db)]
+    const ip = freshIp()
+    for (let i = 0; i < IP.points - 1; i++) envelope(await login(uniqueName('nat'), 'Wrong@123', ip), 401)
+    envelope(await login(a.userName, a.password, ip), 200)
+    envelope(await login(uniqueName('nat'), 'Wrong@123', ip), 401)
+    const res = await login(b.userName, b.password, ip)
+    const { data } = envelope<{ retryAfter: number }>(res, 429, 'auth.loginLocked')
+    expect(data.retryAfter).toBeLessThanOrEqual(IP.duration)
+    envelope(await login(b.userName, b.password), 200) // from elsewhere
+    await sleep(data.retryAfter)
+    envelope(await login(b.userName, b.password, ip), 200)
   })
 })
 

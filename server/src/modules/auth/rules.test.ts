@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressOf, codesEqual, hashCode, mayLogIn, targetOf } from './rules.ts'
+import { accountThrottleKey, addressOf, codesEqual, hashCode, loginThrottleKey, mayLogIn, targetOf } from './rules.ts'
 
 describe('targetOf', () => {
   it('prefers the phone, lower-cases an email, and is null without either', () => {
@@ -37,5 +37,16 @@ describe('mayLogIn', () => {
     expect(mayLogIn({ isBanned: 0, status: 'active' })).toBe(true)
     expect(mayLogIn({ isBanned: 1, status: 'active' })).toBe(false)
     expect(mayLogIn({ isBanned: 0, status: 'disabled' })).toBe(false)
+  })
+})
+
+describe('loginThrottleKey', () => {
+  it('is the account whatever identifier was typed, so name, email and phone share one budget', () => {
+    expect(loginThrottleKey('Alice', 7)).toBe(accountThrottleKey(7))
+    expect(loginThrottleKey('alice@example.com', 7)).toBe(loginThrottleKey('13900000000', 7))
+  })
+  it('is the typed text, trimmed and lower-cased, when it names no account — never an account key', () => {
+    expect(loginThrottleKey('  Ghost ', null)).toBe(loginThrottleKey('ghost', undefined))
+    expect(loginThrottleKey('uid:7', null)).not.toBe(accountThrottleKey(7))
   })
 })

@@ -48,7 +48,8 @@ export const bindRefused = (purpose: CodePurpose, addressHasAccount: boolean) =>
  * one — so all three share one budget — else the typed text itself. A wrong current password on the
  * settings page counts against the same account key.
  */
-export const loginThrottleKey = (typed: string, _accountId?: number | null) => typed.trim().toLowerCase()
+export const loginThrottleKey = (typed: string, accountId?: number | null) =>
+  accountId ? accountThrottleKey(accountId) : `name:${typed.trim().toLowerCase()}`
 export const accountThrottleKey = (accountId: number) => `uid:${accountId}`
 
 /** A banned or disabled account may not log in, nor use a token it still holds. */

@@ -29,7 +29,7 @@ type LimitName = Exclude<keyof RateLimits, 'close'>
 
 export const LIMITS: Record<LimitName, Limit> = {
   loginAccount: { points: 5, duration: 15 * 60 },
-  loginIp: { points: 30, duration: 15 * 60 },
+  loginIp: { points: 100, duration: 15 * 60 },
   codeIp: { points: 20, duration: 60 * 60 },
   orderIp: { points: 30, duration: 10 * 60 },
 }
