@@ -118,7 +118,8 @@ describe('POST /api/auth/login', () => {
     const admin = await t.login('admin', ADMIN_PASSWORD)
     envelope(await post('/api/users/admin/update', { id: u.id, is_banned: 1 }, { headers: bearer(admin) }), 200)
 
-    envelope(await userInfo(token), 401, 'auth.unauthorized')
+    // The token is revoked, but its holder is told why (not a bare 401 that looks like an expired session).
+    envelope(await userInfo(token), 401, 'auth.banned')
     const live = await t.db.select().from(authTokens).where(and(eq(authTokens.userId, u.id), sql`${authTokens.revokedAt} is null`))
     expect(live).toHaveLength(0)
     envelope(await post('/api/auth/login', { username: u.userName, password: u.password }), 403, 'auth.banned')
@@ -136,6 +137,46 @@ describe('POST /api/auth/login', () => {
     const u = await createUser(t.db)
     await t.db.update(users).set({ status: 'disabled' }).where(eq(users.id, u.id))
     envelope(await post('/api/auth/login', { username: u.userName, password: u.password }), 403, 'auth.banned')
+  })
+})
+
+describe('a token of a banned or disabled account', () => {
+  it('answers 401 auth.banned on every authenticated call, admin ones included', async () => {
+    const u = await createUser(t.db)
+    const token = await t.login(u.userName, u.password)
+    const other = await createUser(t.db, { role: 'admin' })
+    const adminToken = await t.login(other.userName, other.password)
+    const admin = await t.login('admin', ADMIN_PASSWORD)
+    for (const id of [u.id, other.id]) envelope(await post('/api/users/admin/update', { id, is_banned: 1 }, { headers: bearer(admin) }), 200)
+
+    envelope(await userInfo(token), 401, 'auth.banned')
+    envelope(await post('/api/users/update', { user_name: u.userName, profile: 'x' }, { headers: bearer(token) }), 401, 'auth.banned')
+    envelope(await post('/api/user/menu', undefined, { headers: bearer(token) }), 401, 'auth.banned')
+    envelope(await get('/api/users/list', { headers: bearer(adminToken) }), 401, 'auth.banned')
+    envelope(await get('/api/loginRecords/admin/list', { headers: bearer(adminToken) }), 401, 'auth.banned')
+  })
+
+  it('also when the account was banned or disabled without its tokens being revoked', async () => {
+    const banned = await createUser(t.db)
+    const disabled = await createUser(t.db)
+    const [bt, dt] = [await t.login(banned.userName, banned.password), await t.login(disabled.userName, disabled.password)]
+    await t.db.update(users).set({ isBanned: 1 }).where(eq(users.id, banned.id))
+    await t.db.update(users).set({ status: 'disabled' }).where(eq(users.id, disabled.id))
+    envelope(await userInfo(bt), 401, 'auth.banned')
+    envelope(await userInfo(dt), 401, 'auth.banned')
+  })
+
+  it('says nothing about bans for expired tokens, logged-out tokens of active accounts, or unknown tokens', async () => {
+    const u = await createUser(t.db)
+    const expired = await t.login(u.userName, u.password)
+    await t.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, u.id))
+    const loggedOut = await t.login(u.userName, u.password)
+    envelope(await post('/api/auth/logout', undefined, { headers: bearer(loggedOut) }), 200)
+    await t.db.update(users).set({ isBanned: 1 }).where(eq(users.id, u.id))
+    envelope(await userInfo(expired), 401, 'auth.unauthorized')
+    await t.db.update(users).set({ isBanned: 0 }).where(eq(users.id, u.id))
+    envelope(await userInfo(loggedOut), 401, 'auth.unauthorized')
+    envelope(await userInfo('y'.repeat(43)), 401, 'auth.unauthorized')
   })
 })
 

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { authTokens, users } from '../../db/schema.ts'
+import { mayLogIn } from '../../modules/auth/rules.ts'
 import { hashToken } from '../../modules/auth/tokens.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 
@@ -12,7 +13,7 @@ declare module 'fastify' {
     user: AuthUser | null
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid bearer token of a non-banned user is sent. */
+    /** preHandler: 401 unless a valid bearer token of a non-banned user is sent (`auth.banned` for a banned one's). */
     authenticate: (request: FastifyRequest) => Promise<void>
     /** preHandler: sets `request.user` when a valid token is sent, and lets anonymous callers through. */
     identify: (request: FastifyRequest) => Promise<void>
@@ -33,30 +34,41 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('user', null)
 
-    async function loadUser(request: FastifyRequest) {
+    /** The caller, `banned` for a token of a banned or disabled account, or null. */
+    async function loadUser(request: FastifyRequest): Promise<AuthUser | 'banned' | null> {
       const token = bearerToken(request)
       if (!token || token.length > 200) return null
       const [row] = await app.db
-        .select({ user: users, tokenId: authTokens.id })
+        .select({ user: users, tokenId: authTokens.id, revokedAt: authTokens.revokedAt })
         .from(authTokens)
         .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+        .where(and(eq(authTokens.tokenHash, hashToken(token)), gt(authTokens.expiresAt, new Date())))
         .limit(1)
-      if (!row || row.user.isBanned === 1 || row.user.status !== 'active') return null
+      if (!row) return null
+      // The ban revoked the account's tokens, but whoever holds one is the account's owner: tell them
+      // why they are out, rather than a bare 401 that looks like an expired session.
+      if (!mayLogIn(row.user)) return 'banned'
+      if (row.revokedAt) return null
       return { ...row.user, tokenId: row.tokenId }
     }
 
+    async function requireUser(request: FastifyRequest) {
+      const user = await loadUser(request)
+      if (user === 'banned') throw unauthorized('auth.banned')
+      if (!user) throw unauthorized()
+      request.user = user
+      return user
+    }
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.user = await loadUser(request)
-      if (!request.user) throw unauthorized()
+      await requireUser(request)
     })
     app.decorate('identify', async (request: FastifyRequest) => {
-      request.user = await loadUser(request)
+      const user = await loadUser(request)
+      request.user = user === 'banned' ? null : user
     })
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      request.user = await loadUser(request)
-      if (!request.user) throw unauthorized()
-      if (request.user.role !== 'admin') throw forbidden()
+      if ((await requireUser(request)).role !== 'admin') throw forbidden()
     })
   },
   { name: 'auth', dependencies: ['services'] },
