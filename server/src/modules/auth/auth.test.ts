@@ -284,7 +284,10 @@ describe('registration', () => {
     const code = await codeFor('email', mixed)
     envelope(await post('/api/auth/register/email', { user_name: a.user_name, email: mixed, password: a.password, verificationCode: code }), 201)
     await t.login(a.email, a.password)
-    envelope(await get(`/api/auth/getRegisterVerificationCode?email=${a.email}`), 409, 'auth.emailTaken')
+    // Taken now, in any case: a further sign-up code is answered as usual but goes nowhere.
+    await ageCodes(t.db, a.email, 61)
+    envelope(await get(`/api/auth/getRegisterVerificationCode?email=${a.email.toUpperCase()}`), 200, 'auth.codeSent')
+    expect(await t.outbox(a.email)).toHaveLength(1)
   })
 
   it('a taken user name → 409, nothing created, and the code still works for a free name', async () => {
@@ -302,11 +305,12 @@ describe('registration', () => {
     envelope(await post('/api/auth/register/email', { user_name: a.user_name, email: a.email, password: a.password, verificationCode: code }), 201)
   })
 
-  it('a taken email or phone gets no code (409), and one taken meanwhile → 409 at sign-up', async () => {
-    const before = await t.db.select().from(verificationCodes)
-    envelope(await get(`/api/auth/getRegisterVerificationCode?email=${DEMO_SELLER.email.toUpperCase()}`), 409, 'auth.emailTaken')
-    envelope(await get(`/api/auth/getPhoneRegisterVerificationCode?phone=${DEMO_SELLER.phone}`), 409, 'auth.phoneTaken')
-    expect(await t.db.select().from(verificationCodes)).toHaveLength(before.length)
+  it('a taken email or phone is sent no code (answered like a free one), and one taken meanwhile → 409 at sign-up', async () => {
+    const owner = await createUser(t.db, { phone: uniquePhone() })
+    envelope(await get(`/api/auth/getRegisterVerificationCode?email=${owner.email!.toUpperCase()}`), 200, 'auth.codeSent')
+    envelope(await get(`/api/auth/getPhoneRegisterVerificationCode?phone=${owner.phone}`), 200, 'auth.codeSent')
+    expect(await t.outbox(owner.email!)).toHaveLength(0)
+    expect(await t.outbox(owner.phone!)).toHaveLength(0)
 
     const a = newAccount()
     const emailCode = await codeFor('email', a.email)
@@ -322,6 +326,67 @@ describe('registration', () => {
     expect(e.data.fieldErrors).toEqual({ email: ['auth.emailTaken'] })
     envelope(await post('/api/auth/register/phone', { user_name: a.user_name, phone: a.phone, password: a.password, verificationCode: phoneCode }), 409, 'auth.phoneTaken')
     expect(await countUsers()).toBe(usersBefore)
+  })
+
+  it('a sign-up code for a registered email or phone cannot be told from one for a free address', async () => {
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
+    const timed = async (url: string) => {
+      const started = performance.now()
+      const res = await get(url)
+      return { res, ms: performance.now() - started }
+    }
+    for (const kind of ['email', 'phone'] as const) {
+      const path = kind === 'email' ? '/api/auth/getRegisterVerificationCode' : '/api/auth/getPhoneRegisterVerificationCode'
+      const ms = { taken: [] as number[], free: [] as number[] }
+      for (let i = 0; i < 5; i++) {
+        const owner = await createUser(t.db, { phone: uniquePhone() })
+        const taken = kind === 'email' ? owner.email! : owner.phone!
+        const free = kind === 'email' ? `${uniqueName('free')}@example.com` : uniquePhone()
+        // Alternate which goes first, so warm-up does not favour one side.
+        let a, b
+        if (i % 2) {
+          a = await timed(`${path}?${kind}=${taken}`)
+          b = await timed(`${path}?${kind}=${free}`)
+        } else {
+          b = await timed(`${path}?${kind}=${free}`)
+          a = await timed(`${path}?${kind}=${taken}`)
+        }
+        ms.taken.push(a.ms)
+        ms.free.push(b.ms)
+        // Status, msg, data and headers alike.
+        expect(a.res.statusCode).toBe(200)
+        expect(a.res.statusCode).toBe(b.res.statusCode)
+        expect(a.res.json()).toEqual(b.res.json())
+        expect(Object.keys(a.res.headers).sort()).toEqual(Object.keys(b.res.headers).sort())
+        expect(await t.outbox(taken)).toHaveLength(0)
+        expect(await t.outbox(free)).toHaveLength(1)
+        // Asked again at once: throttled alike.
+        const [again, againFree] = [await get(`${path}?${kind}=${taken}`), await get(`${path}?${kind}=${free}`)]
+        expect(again.statusCode).toBe(429)
+        expect(again.json()).toMatchObject({ code: 429, msg: 'auth.codeTooSoon' })
+        expect(againFree.json().msg).toBe(again.json().msg)
+      }
+      // Roughly the same work either way (the free one also writes the outbox row): no early answer.
+      expect(median(ms.taken)).toBeGreaterThan(median(ms.free) / 3)
+      expect(median(ms.taken)).toBeLessThan(median(ms.free) * 3 + 20)
+    }
+  })
+
+  it('signing up with a registered address and a guessed code answers like a wrong code for a free one', async () => {
+    const owner = await createUser(t.db, { phone: uniquePhone() })
+    const a = newAccount()
+    await codeFor('email', a.email)
+    await get(`/api/auth/getRegisterVerificationCode?email=${owner.email}`)
+    const guess = { user_name: a.user_name, password: a.password, verificationCode: '123456' }
+    const free = await post('/api/auth/register/email', { ...guess, email: `${uniqueName('free')}@example.com` })
+    const codeForFree = await post('/api/auth/register/email', { ...guess, email: a.email, verificationCode: (await t.outbox(a.email))[0]!.code === '123456' ? '654321' : '123456' })
+    const taken = await post('/api/auth/register/email', { ...guess, email: owner.email })
+    const takenPhone = await post('/api/auth/register/phone', { ...guess, phone: owner.phone })
+    for (const res of [codeForFree, taken, takenPhone]) {
+      expect(res.statusCode).toBe(free.statusCode)
+      expect(res.json()).toEqual(free.json())
+    }
+    expect(free.json()).toEqual({ code: 422, msg: 'validation.failed', data: { fieldErrors: { verificationCode: ['auth.codeInvalid'] } } })
   })
 
   it('a wrong code → 422; four wrong tries still leave the right code usable', async () => {

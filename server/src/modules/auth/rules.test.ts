@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accountThrottleKey, addressOf, codesEqual, hashCode, loginThrottleKey, mayLogIn, targetOf } from './rules.ts'
+import { accountThrottleKey, addressOf, bindRefused, codesEqual, deliversCode, hashCode, loginThrottleKey, mayLogIn, targetOf } from './rules.ts'
 
 describe('targetOf', () => {
   it('prefers the phone, lower-cases an email, and is null without either', () => {
@@ -48,5 +48,21 @@ describe('loginThrottleKey', () => {
   it('is the typed text, trimmed and lower-cased, when it names no account — never an account key', () => {
     expect(loginThrottleKey('  Ghost ', null)).toBe(loginThrottleKey('ghost', undefined))
     expect(loginThrottleKey('uid:7', null)).not.toBe(accountThrottleKey(7))
+  })
+})
+
+describe('which code requests reveal or deliver', () => {
+  it('a sign-up code only reaches an address without an account, a reset code only one with', () => {
+    expect(deliversCode('register', false)).toBe(true)
+    expect(deliversCode('register', true)).toBe(false)
+    expect(deliversCode('forgot', true)).toBe(true)
+    expect(deliversCode('forgot', false)).toBe(false)
+    expect(deliversCode('bind', false)).toBe(true)
+  })
+  it('only a bind request (by a logged-in user) is refused for a registered address; sign-up and reset never are', () => {
+    expect(bindRefused('bind', true)).toBe(true)
+    expect(bindRefused('bind', false)).toBe(false)
+    expect(bindRefused('register', true)).toBe(false)
+    expect(bindRefused('forgot', true)).toBe(false)
   })
 })

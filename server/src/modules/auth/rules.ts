@@ -41,7 +41,7 @@ export function deliversCode(purpose: CodePurpose, addressHasAccount: boolean): 
 }
 
 /** A bind code for an address another account has is refused outright (the caller is logged in). */
-export const bindRefused = (purpose: CodePurpose, addressHasAccount: boolean) => (purpose === 'bind' || purpose === 'register') && addressHasAccount
+export const bindRefused = (purpose: CodePurpose, addressHasAccount: boolean) => purpose === 'bind' && addressHasAccount
 
 /**
  * The key failed logins count against: the account when the typed name, email or phone resolves to

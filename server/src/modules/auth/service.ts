@@ -55,7 +55,7 @@ type Registration = { user_name: string; password: string; verificationCode: str
  * at once; whether the address has an account is said only to whoever holds a valid code for it.
  */
 export async function register(deps: Deps, body: Registration, log: FastifyBaseLogger) {
-  await users.refuseTaken(deps.db, { userName: body.user_name, email: body.email, phone: body.phone })
+  await users.refuseTaken(deps.db, { userName: body.user_name })
   const passwordHash = await hashPassword(body.password)
   const target = body.phone ?? body.email!.toLowerCase()
   let created = false
