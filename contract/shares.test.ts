@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SHARE_ADMIN_MOVES, SHARE_STATUSES, adminMovesFrom, canAdminMove, publicShareSchema, ownShareSchema } from './shares.ts'
+import { SHARE_ADMIN_MOVES, SHARE_STATUSES, type ShareStatus, adminMovesFrom, canAdminMove, ownShareSchema, publicShareSchema } from './shares.ts'
 
 describe('DESIGN §3 share status machine (admin moves)', () => {
   it('offers approve/ban for review, take down/ban for approved, approve/ban after a take-down, nothing after a ban', () => {
@@ -11,7 +11,7 @@ describe('DESIGN §3 share status machine (admin moves)', () => {
 
   it('allows exactly the offered moves, and keeping the status', () => {
     for (const from of SHARE_STATUSES) {
-      const offered = new Set(adminMovesFrom(from).map((m) => SHARE_ADMIN_MOVES[m]))
+      const offered = new Set<ShareStatus>(adminMovesFrom(from).map((m) => SHARE_ADMIN_MOVES[m]))
       for (const to of SHARE_STATUSES) expect(canAdminMove(from, to), `${from} → ${to}`).toBe(from === to || offered.has(to))
     }
   })

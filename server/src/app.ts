@@ -7,6 +7,8 @@ import type { RateLimits } from './domain/auth/limits.ts'
 import { authenticateByDefault } from './http/module.ts'
 import menuModule from './modules/menu/routes.ts'
 import outboxModule from './modules/outbox/routes.ts'
+import shareModule from './modules/share/routes.ts'
+import sharesModule from './modules/shares/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
 import helmet from './plugins/external/helmet.ts'
@@ -17,13 +19,11 @@ import type { PaymentOverrides } from './providers/payments/index.ts'
 import { expirePendingOrders } from './domain/orders/settlement.ts'
 import orderRoutes from './routes/api/orders/index.ts'
 import paymentRoutes from './routes/api/payments/index.ts'
-import publicShareRoutes from './routes/api/share/index.ts'
-import shareRoutes from './routes/api/shares/index.ts'
 import authRoutes from './routes/api/auth/index.ts'
 import userRoutes, { loginRecordRoutes } from './routes/api/users/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [menuModule, outboxModule]
+const MODULES = [menuModule, outboxModule, sharesModule, shareModule]
 
 export type BuildOptions = {
   config: Config
@@ -67,8 +67,6 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authRoutes, { prefix: '/api/auth' })
   await app.register(userRoutes, { prefix: '/api/users' })
   await app.register(loginRecordRoutes, { prefix: '/api/loginRecords' })
-  await app.register(shareRoutes, { prefix: '/api/shares' })
-  await app.register(publicShareRoutes, { prefix: '/api/share' })
   await app.register(orderRoutes, { prefix: '/api/orders' })
   await app.register(paymentRoutes, { prefix: '/api/payments' })
 

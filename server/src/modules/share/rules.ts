@@ -1,0 +1,20 @@
+import crypto from 'node:crypto'
+
+/** The visit day (Asia/Shanghai, UTC+8 without DST) for once-a-day visit counting. */
+export function shanghaiDay(at: Date = new Date()): string {
+  return new Date(at.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10)
+}
+
+export function visitorKey(parts: { visitorId?: string; ip: string; userAgent?: string }): string {
+  const base = parts.visitorId && /^[A-Za-z0-9_-]{16,64}$/.test(parts.visitorId) ? `v:${parts.visitorId}` : `ip:${parts.ip}|${parts.userAgent ?? ''}`
+  return crypto.createHash('sha256').update(base).digest('base64url').slice(0, 32)
+}
+
+/**
+ * Who reads a share by its code: the owner and admins always; a signed-in buyer with a completed
+ * order; a deleted share only those (buyers keep what they paid for; nobody else finds it).
+ */
+export function shareAccess(v: { isOwner: boolean; isAdmin: boolean; hasBought: boolean; deleted: boolean }): 'content' | 'public' | 'none' {
+  if (v.isOwner || v.isAdmin || v.hasBought) return 'content'
+  return v.deleted ? 'none' : 'public'
+}
