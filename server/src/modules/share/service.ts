@@ -17,7 +17,7 @@ export type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | '
  */
 export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unicode: string, visitorKey: () => string): Promise<PublicShare> {
   // Anonymous visitors read through the short-lived cache; signed-in callers read the database.
-  const row = viewer ? await repo.shareByCode(deps.db, unicode, { withDeleted: false }) : await deps.shareCache.get(unicode)
+  const row = viewer ? await repo.shareByCode(deps.db, unicode, { withDeleted: true }) : await deps.shareCache.get(unicode)
   if (!row) throw notFound('shares.notFound')
   const isOwner = viewer?.id === row.share.userId
   const isAdmin = viewer?.role === 'admin'

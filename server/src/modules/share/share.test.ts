@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shares } from '../../db/schema.ts'
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, type TestApp } from '../../../test/helpers.ts'
+import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, USER_PASSWORD, bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts'
 
 let t: TestApp
 let seller: string
@@ -53,5 +53,42 @@ describe('the public lookup', () => {
     const [row] = await t.db.select({ n: shares.visitCount }).from(shares).where(eq(shares.id, s.id))
     expect(row!.n).toBe(2)
     expect((await visit(a)).json().data.visit_count).toBe(2)
+  })
+})
+
+describe('a deleted share (issue 13: buyers keep what they paid for)', () => {
+  it('stays readable by its buyers — by code when signed in, by order number — and by owner and admin; nobody else finds it and nobody can buy it', async () => {
+    const s = (await create(seller, newShare({ price: 3 }))).json().data
+    await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: s.id, status: 'approved' } })
+    const buyer = await t.login(DEMO_BUYER.userName, DEMO_PASSWORD)
+    const bought = await t.app.inject({ method: 'POST', url: '/api/orders/create', headers: bearer(buyer), payload: { unicode: s.unicode, paymentMethod: 'Alipay' } })
+    const { orderNo } = bought.json().data as { orderNo: string }
+    const paid = t.app.payments.sandbox!.settle(orderNo, 300, true)
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: paid.headers, payload: paid.body })).statusCode).toBe(200)
+    const anonymousBuyer = (await t.app.inject({ method: 'POST', url: '/api/orders/create', payload: { unicode: s.unicode, paymentMethod: 'Alipay' } })).json().data as { orderNo: string }
+    const paidToo = t.app.payments.sandbox!.settle(anonymousBuyer.orderNo, 300, true)
+    await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: paidToo.headers, payload: paidToo.body })
+
+    expect((await t.app.inject({ url: `/api/shares/delete?id=${s.id}`, headers: bearer(seller) })).statusCode).toBe(200)
+
+    for (const token of [buyer, seller, admin]) {
+      const res = await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(token) })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data).toMatchObject({ unicode: s.unicode, content: SECRET, for_sale: false })
+    }
+    for (const no of [orderNo, anonymousBuyer.orderNo]) {
+      const res = await t.app.inject({ url: `/api/share?third_party_trade_no=${no}` })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data).toMatchObject({ unicode: s.unicode, content: SECRET, payment_status: 'Completed', for_sale: false })
+    }
+
+    const stranger = await t.login((await createUser(t.db)).userName, USER_PASSWORD)
+    for (const headers of [{}, bearer(stranger)]) {
+      const res = await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain(SECRET)
+    }
+    const again = await t.app.inject({ method: 'POST', url: '/api/orders/create', headers: bearer(stranger), payload: { unicode: s.unicode, paymentMethod: 'Alipay' } })
+    expect(again.statusCode).toBe(404)
   })
 })
