@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = new Headers()
   if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie)
 
-  const byCode = (withToken: boolean) => callApi<PublicShare>(request, '/api/share', { query: { unicode }, token: withToken ? token : null, headers: { 'x-visitor-id': visitor.id } })
+  const byCode = (withToken: boolean) => callApi<PublicShare>(request, '/api/share', { query: { unicode }, token: withToken ? token : null, headers: { 'x-visitor-id': visitor.header } })
   // null: not found by its code — a deleted share, which its buyers still open by their order number.
   let share: PublicShare | null = null
   try {

@@ -128,6 +128,28 @@ test.describe('a deleted share (zh-CN)', () => {
   })
 })
 
+test.describe('visits (issue 6: the visitor id is signed)', () => {
+  test('a browser counts once a day, also after dropping or forging its visitor cookie', async ({ page, api, context }) => {
+    const share = await publishApproved(api)
+    const visits = async () => {
+      await page.goto(`/share/${share.unicode}`)
+      await expect(page.getByRole('heading', { name: share.title })).toBeVisible()
+      return page.getByText(/^浏览: \d+$/).innerText()
+    }
+    expect(await visits()).toBe('浏览: 1')
+    expect(await visits()).toBe('浏览: 1')
+    const [issued] = (await context.cookies()).filter((c) => c.name === 'ps_vid')
+    expect(issued?.value).toContain('.')
+    await context.clearCookies({ name: 'ps_vid' })
+    expect(await visits()).toBe('浏览: 1')
+    for (const value of [encodeURIComponent(Buffer.from(JSON.stringify('forged-visitor-0000000001')).toString('base64')), 'forged-visitor-0000000002']) {
+      await context.clearCookies({ name: 'ps_vid' })
+      await context.addCookies([{ name: 'ps_vid', value, url: new URL(page.url()).origin }])
+      expect(await visits()).toBe('浏览: 1')
+    }
+  })
+})
+
 test.describe('buying a share as a visitor (en-US)', () => {
   test.use({ lng: 'en-US' })
 

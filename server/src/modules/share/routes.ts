@@ -1,4 +1,5 @@
 import { shareApi } from '#contract/shares.ts'
+import { verifyVisitorId } from '#contract/visitor.server.ts'
 import { defineModule, ok } from '../../http/module.ts'
 import { visitorKey } from './rules.ts'
 import * as service from './service.ts'
@@ -13,7 +14,13 @@ export default defineModule({
     r.route(shareApi.lookup, async (request) => {
       const q = request.query
       if (q.third_party_trade_no) return ok(await service.shareByOrder(r.app, q.third_party_trade_no, request.log))
-      const key = () => visitorKey({ visitorId: request.headers['x-visitor-id'] as string | undefined, ip: request.ip, userAgent: request.headers['user-agent'] })
+      const header = request.headers['x-visitor-id']
+      const key = () =>
+        visitorKey({
+          visitorId: verifyVisitorId(typeof header === 'string' ? header : undefined, r.app.config.secrets.sessionSecret),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        })
       return ok(await service.shareByCode(r.app, request.user, q.unicode!, key))
     })
   },

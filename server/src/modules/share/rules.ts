@@ -5,8 +5,12 @@ export function shanghaiDay(at: Date = new Date()): string {
   return new Date(at.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10)
 }
 
-export function visitorKey(parts: { visitorId?: string; ip: string; userAgent?: string }): string {
-  const base = parts.visitorId && /^[A-Za-z0-9_-]{16,64}$/.test(parts.visitorId) ? `v:${parts.visitorId}` : `ip:${parts.ip}|${parts.userAgent ?? ''}`
+/**
+ * Who a visit is counted for: the console's visitor id when its signature was verified (`visitorId`),
+ * else the client's address and user agent. Hashed: the stored key says nothing about the visitor.
+ */
+export function visitorKey(parts: { visitorId: string | null; ip: string; userAgent?: string }): string {
+  const base = parts.visitorId ? `v:${parts.visitorId}` : `ip:${parts.ip}|${parts.userAgent ?? ''}`
   return crypto.createHash('sha256').update(base).digest('base64url').slice(0, 32)
 }
 

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signVisitorId } from '#contract/visitor.server.ts'
 import { shares } from '../../db/schema.ts'
-import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, USER_PASSWORD, bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts'
+import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, USER_PASSWORD, bearer, buildTestApp, createUser, freshIp, testConfig, type TestApp } from '../../../test/helpers.ts'
 
 let t: TestApp
 let seller: string
 let admin: string
+/** The console signs the visitor ids it forwards with the secret both services share. */
+const SESSION_SECRET = testConfig().secrets.sessionSecret
 
 const SECRET = 'the secret text 秘密 42'
 const newShare = (overrides: Record<string, unknown> = {}) => ({ title: 'A share', type: 'text', content: SECRET, price: 9.9, subscription_status: 'close', ...overrides })
@@ -42,7 +45,7 @@ describe('the public lookup', () => {
   it('counts a visit once per visitor per day, and not the owner\'s', async () => {
     const s = (await create(seller, newShare())).json().data
     const visit = (vid?: string, token?: string) =>
-      t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: { ...(vid ? { 'x-visitor-id': vid } : {}), ...(token ? bearer(token) : {}) } })
+      t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: { ...(vid ? { 'x-visitor-id': signVisitorId(vid, SESSION_SECRET) } : {}), ...(token ? bearer(token) : {}) } })
     const a = 'visitor-aaaaaaaaaaaaaaaa'
     const b = 'visitor-bbbbbbbbbbbbbbbb'
     expect((await visit(a)).json().data.visit_count).toBe(1)
@@ -53,6 +56,29 @@ describe('the public lookup', () => {
     const [row] = await t.db.select({ n: shares.visitCount }).from(shares).where(eq(shares.id, s.id))
     expect(row!.n).toBe(2)
     expect((await visit(a)).json().data.visit_count).toBe(2)
+  })
+})
+
+describe('the visitor id (issue 6: signed, not trusted as sent)', () => {
+  it('a forged, tampered or foreign-signed x-visitor-id counts as the caller\'s address and user agent, not as a new visitor', async () => {
+    const s = (await create(seller, newShare())).json().data
+    const ip = freshIp()
+    const visit = (headers: Record<string, string> = {}) => t.app.inject({ url: `/api/share?unicode=${s.unicode}`, remoteAddress: ip, headers: { 'user-agent': 'UA 1', ...headers } })
+    expect((await visit()).json().data.visit_count).toBe(1)
+    const signed = signVisitorId('visitor-cccccccccccccccc', SESSION_SECRET)
+    for (const forged of [
+      'visitor-dddddddddddddddd',
+      signed.replace('visitor-cccccccccccccccc', 'visitor-eeeeeeeeeeeeeeee'),
+      `${signed.slice(0, -3)}xyz`,
+      signVisitorId('visitor-ffffffffffffffff', 'another secret'),
+    ]) {
+      expect((await visit({ 'x-visitor-id': forged })).json().data.visit_count, forged).toBe(1)
+    }
+    // A genuinely signed id is a visitor of its own.
+    expect((await visit({ 'x-visitor-id': signed })).json().data.visit_count).toBe(2)
+    await t.app.visits.flush()
+    const [row] = await t.db.select({ n: shares.visitCount }).from(shares).where(eq(shares.id, s.id))
+    expect(row!.n).toBe(2)
   })
 })
 
