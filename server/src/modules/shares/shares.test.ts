@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shares, users } from '../../db/schema.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../test/helpers.ts'
+import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, uniquePhone, type TestApp } from '../../../test/helpers.ts'
 
 let t: TestApp
 let seller: string
@@ -141,6 +141,23 @@ describe('managing shares', () => {
     expect((await t.app.inject({ url: '/api/shares/admin/list', headers: bearer(seller) })).statusCode).toBe(403)
     const all = await t.app.inject({ url: `/api/shares/admin/list?keyword=${s.unicode}`, headers: bearer(admin) })
     expect(all.json().data.list[0].status).toBe('violation')
+  })
+})
+
+describe('list order (issue 13: lists are in date order)', () => {
+  it('seller and admin lists are newest first by default, equal times newest id first', async () => {
+    const u = await createUser(t.db, { phone: uniquePhone() })
+    await t.db.update(users).set({ termsAgreedAt: new Date() }).where(eq(users.id, u.id))
+    const token = await t.login(u.userName, u.password)
+    const made: { id: number; title: string }[] = []
+    for (const title of ['a', 'b', 'c', 'd']) made.push((await create(token, newShare({ title }))).json().data)
+    // Created times out of id order (an import, a clock step): a, then d and b at the same moment, c last.
+    const at = { a: '2026-01-01T00:00:00Z', b: '2026-01-02T00:00:00Z', c: '2026-01-03T00:00:00Z', d: '2026-01-02T00:00:00Z' } as const
+    for (const s of made) await t.db.update(shares).set({ createdAt: new Date(at[s.title as keyof typeof at]) }).where(eq(shares.id, s.id))
+    const titles = (res: { json: () => { data: { list: { title: string }[] } } }) => res.json().data.list.map((s) => s.title)
+    expect(titles(await t.app.inject({ url: '/api/shares/list', headers: bearer(token) }))).toEqual(['c', 'd', 'b', 'a'])
+    expect(titles(await t.app.inject({ url: `/api/shares/admin/list?keyword=${u.userName}`, headers: bearer(admin) }))).toEqual(['c', 'd', 'b', 'a'])
+    expect(titles(await t.app.inject({ url: '/api/shares/list?pageSize=2&pageNum=2', headers: bearer(token) }))).toEqual(['b', 'a'])
   })
 })
 
