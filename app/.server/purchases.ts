@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/shares.ts'
+import { VISITOR_ID_PATTERN, signVisitorId } from '#contract/visitor.server.ts'
 import { env } from './env.ts'
 import { secureFor } from './session.ts'
 
@@ -11,8 +12,8 @@ const YEAR = 365 * 24 * 3600
  * the order numbers bought in this browser (newest 30).
  */
 const purchasesCookie = createCookie('ps_orders', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.sessionSecret], maxAge: YEAR })
-/** An anonymous visitor id, so a visit counts once per visitor per share per day. */
-const visitorCookie = createCookie('ps_vid', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: YEAR })
+/** An anonymous visitor id, so a visit counts once per visitor per share per day; signed, like the header. */
+const visitorCookie = createCookie('ps_vid', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.sessionSecret], maxAge: YEAR })
 
 export type Purchases = Record<string, string>
 
@@ -34,12 +35,18 @@ export async function rememberPurchase(request: Request, unicode: string, orderN
   return purchasesCookie.serialize(next, { secure: secureFor(request) })
 }
 
-/** The visitor id, and a Set-Cookie header when it was just created. */
-export async function visitorId(request: Request): Promise<{ id: string; setCookie: string | null }> {
+/**
+ * The signed `x-visitor-id` value the API trusts (`header`: the visitor id and its HMAC), and a Set-Cookie
+ * header when the id was just made. A browser without a valid cookie gets an id derived from its
+ * address and user agent, not a random one: dropping or forging the cookie must not make a new visitor
+ * (the API counts an unsigned caller by address and user agent too).
+ */
+export async function visitorId(request: Request): Promise<{ header: string; setCookie: string | null }> {
   const v = (await visitorCookie.parse(request.headers.get('cookie'))) as unknown
-  if (typeof v === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(v)) return { id: v, setCookie: null }
-  const id = crypto.randomBytes(16).toString('base64url')
-  return { id, setCookie: await visitorCookie.serialize(id, { secure: secureFor(request) }) }
+  if (typeof v === 'string' && VISITOR_ID_PATTERN.test(v)) return { header: signVisitorId(v, env.sessionSecret), setCookie: null }
+  const client = `${request.headers.get('x-forwarded-for') ?? ''}|${request.headers.get('user-agent') ?? ''}`
+  const id = crypto.createHmac('sha256', env.sessionSecret).update(`payshare visitor of\0${client}`).digest('base64url').slice(0, 22)
+  return { header: signVisitorId(id, env.sessionSecret), setCookie: await visitorCookie.serialize(id, { secure: secureFor(request) }) }
 }
 
 /** What `/` accepts: a share code, a pasted share link, or an order number. */

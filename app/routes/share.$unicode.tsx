@@ -29,27 +29,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = new Headers()
   if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie)
 
-  let share: PublicShare
+  const byCode = (withToken: boolean) => callApi<PublicShare>(request, '/api/share', { query: { unicode }, token: withToken ? token : null, headers: { 'x-visitor-id': visitor.header } })
+  // null: not found by its code — a deleted share, which its buyers still open by their order number.
+  let share: PublicShare | null = null
   try {
-    share = await callApi<PublicShare>(request, '/api/share', { query: { unicode }, token, headers: { 'x-visitor-id': visitor.id } })
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) throw data({ key: 'public.shareNotFound' }, { status: 404, headers })
-    if (e instanceof ApiError && e.status === 401 && token) {
+    share = await byCode(true).catch((e: unknown) => {
       // A dead session must not hide a public page: look again as a visitor.
-      share = await callApi<PublicShare>(request, '/api/share', { query: { unicode }, headers: { 'x-visitor-id': visitor.id } })
-    } else throw e
+      if (e instanceof ApiError && e.status === 401 && token) return byCode(false)
+      throw e
+    })
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 404) throw e
   }
 
   const asked = url.searchParams.get('order')
   const orderNo = asked && ORDER_NO_PATTERN.test(asked) ? asked : (await readPurchases(request))[unicode]
   let order: OrderView | null = null
-  let content = share.content !== undefined ? { content: share.content, extraction_code: share.extraction_code ?? null } : null
+  let content = share?.content !== undefined ? { content: share.content, extraction_code: share.extraction_code ?? null } : null
   if (orderNo) {
     try {
       const bought = await callApi<PublicShare>(request, '/api/share', { query: { third_party_trade_no: orderNo } })
       if (bought.unicode === unicode) {
         order = { orderNo, status: bought.payment_status ?? 'Pending' }
         if (bought.content !== undefined) content = { content: bought.content, extraction_code: bought.extraction_code ?? null }
+        share ??= bought
         const remembered = await rememberPurchase(request, unicode, orderNo)
         if (remembered) headers.append('set-cookie', remembered)
       }
@@ -57,7 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 422)) throw e
     }
   }
-  const { content: _c, extraction_code: _e, ...publicShare } = share
+  if (!share) throw data({ key: 'public.shareNotFound' }, { status: 404, headers })
+  const { content: _c, extraction_code: _e, payment_status: _p, third_party_trade_no: _t, ...publicShare } = share
   return data({ share: publicShare, content, order, loggedIn: Boolean(token) }, { headers })
 }
 

@@ -7,6 +7,8 @@ import { authenticateByDefault } from './http/module.ts'
 import authModule from './modules/auth/routes.ts'
 import menuModule from './modules/menu/routes.ts'
 import outboxModule from './modules/outbox/routes.ts'
+import shareModule from './modules/share/routes.ts'
+import sharesModule from './modules/shares/routes.ts'
 import usersModule from './modules/users/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
@@ -19,11 +21,9 @@ import type { PaymentOverrides } from './providers/payments/index.ts'
 import { expirePendingOrders } from './domain/orders/settlement.ts'
 import orderRoutes from './routes/api/orders/index.ts'
 import paymentRoutes from './routes/api/payments/index.ts'
-import publicShareRoutes from './routes/api/share/index.ts'
-import shareRoutes from './routes/api/shares/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule]
 
 export type BuildOptions = {
   config: Config
@@ -64,8 +64,6 @@ export async function buildApp(opts: BuildOptions) {
     for (const module of MODULES) await api.register(module)
   })
   // Not yet moved into modules (issue 6): they guard themselves with explicit preHandlers.
-  await app.register(shareRoutes, { prefix: '/api/shares' })
-  await app.register(publicShareRoutes, { prefix: '/api/share' })
   await app.register(orderRoutes, { prefix: '/api/orders' })
   await app.register(paymentRoutes, { prefix: '/api/payments' })
 

@@ -84,6 +84,72 @@ test.describe('buying a share as a visitor (zh-CN)', () => {
   })
 })
 
+test.describe('a deleted share (zh-CN)', () => {
+  test('its buyer still opens what they paid for — from the browser, by code and by order number on /; nobody else finds it', async ({ page, api, browser }, testInfo) => {
+    const share = await publishApproved(api)
+    await page.goto(`/share/${share.unicode}`)
+    await page.getByLabel('支付宝').check()
+    await page.getByRole('button', { name: /购买 ¥6\.60/ }).click()
+    await page.getByRole('button', { name: /Pay/ }).click()
+    await expect(page.locator('#secret-content')).toHaveText(share.secret)
+    const orderNo = new URL(page.url()).searchParams.get('order')!
+    const origin = new URL(page.url()).origin
+
+    const seller = await api.login(SELLER, DEMO_PASSWORD)
+    await api.ok('/api/shares/delete', { token: seller, query: { id: String(share.id) } })
+
+    // The browser that bought it, by the share page and by the code typed on /.
+    await page.goto(`/share/${share.unicode}`)
+    await expect(page.getByRole('heading', { name: share.title })).toBeVisible()
+    await expect(page.locator('#secret-content')).toHaveText(share.secret)
+    await expect(page.getByRole('button', { name: /购买/ })).toHaveCount(0)
+    await page.goto('/')
+    await page.getByLabel('分享码、链接或订单号').fill(share.unicode)
+    await page.getByRole('button', { name: '打开' }).click()
+    await expect(page.locator('#secret-content')).toHaveText(share.secret)
+
+    // Another browser, by the order number on /.
+    const other = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
+    const fresh = await other.newPage()
+    await fresh.goto(`${origin}/`)
+    await fresh.getByLabel('分享码、链接或订单号').fill(orderNo)
+    await fresh.getByRole('button', { name: '打开' }).click()
+    await expect(fresh.locator('#secret-content')).toHaveText(share.secret)
+    await other.close()
+
+    // Anyone else: the share is gone.
+    const stranger = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
+    const strangerPage = await stranger.newPage()
+    const res = await strangerPage.goto(`${origin}/share/${share.unicode}`)
+    expect(res?.status()).toBe(404)
+    await expect(strangerPage.getByText('没有该分享码对应的分享，请检查后重试。')).toBeVisible()
+    expect(await strangerPage.content()).not.toContain(share.secret)
+    await stranger.close()
+  })
+})
+
+test.describe('visits (issue 6: the visitor id is signed)', () => {
+  test('a browser counts once a day, also after dropping or forging its visitor cookie', async ({ page, api, context }) => {
+    const share = await publishApproved(api)
+    const visits = async () => {
+      await page.goto(`/share/${share.unicode}`)
+      await expect(page.getByRole('heading', { name: share.title })).toBeVisible()
+      return page.getByText(/^浏览: \d+$/).innerText()
+    }
+    expect(await visits()).toBe('浏览: 1')
+    expect(await visits()).toBe('浏览: 1')
+    const [issued] = (await context.cookies()).filter((c) => c.name === 'ps_vid')
+    expect(issued?.value).toContain('.')
+    await context.clearCookies({ name: 'ps_vid' })
+    expect(await visits()).toBe('浏览: 1')
+    for (const value of [encodeURIComponent(Buffer.from(JSON.stringify('forged-visitor-0000000001')).toString('base64')), 'forged-visitor-0000000002']) {
+      await context.clearCookies({ name: 'ps_vid' })
+      await context.addCookies([{ name: 'ps_vid', value, url: new URL(page.url()).origin }])
+      expect(await visits()).toBe('浏览: 1')
+    }
+  })
+})
+
 test.describe('buying a share as a visitor (en-US)', () => {
   test.use({ lng: 'en-US' })
 

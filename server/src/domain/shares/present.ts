@@ -1,33 +1,9 @@
-import type { Order, PublicShare } from '#contract/shares.ts'
+import type { Order } from '#contract/shares.ts'
 import { fenToYuan } from '#contract/money.ts'
-import type { orders, shares, users } from '../../db/schema.ts'
-import type { ContentCipher } from './content-crypto.ts'
+import type { orders } from '../../db/schema.ts'
 
-type ShareRow = typeof shares.$inferSelect
-type SellerRow = Pick<typeof users.$inferSelect, 'userName' | 'isBanned'>
-
-/** SPEC §3 Share without content. `for_sale`: approved, not deleted, seller not banned. */
-export function presentShare(s: ShareRow, seller: SellerRow): PublicShare {
-  return {
-    id: s.id,
-    unicode: s.unicode,
-    title: s.title,
-    type: s.type,
-    price: fenToYuan(s.priceFen),
-    user_name: seller.userName,
-    visit_count: s.visitCount,
-    purchase_count: s.purchaseCount,
-    status: s.status,
-    subscription_status: s.subscriptionStatus,
-    created_at: s.createdAt.toISOString(),
-    for_sale: s.status === 'approved' && !s.deletedAt && seller.isBanned !== 1,
-  }
-}
-
-export function withContent(p: PublicShare, s: ShareRow, cipher: ContentCipher): PublicShare & { content: string; extraction_code: string | null } {
-  return { ...p, content: cipher.decrypt(s.contentEnc), extraction_code: s.extractionCodeEnc ? cipher.decrypt(s.extractionCodeEnc) : null }
-}
-
+// Shares moved to server/src/modules/shares and modules/share (issue 6); the order presenter stays here
+// until the orders area moves into its module.
 export function presentOrder(
   o: typeof orders.$inferSelect,
   extra: { unicode: string | null; buyerName: string | null; sellerName: string | null },

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts'
 import { type RateLimits, createRateLimits } from './rate-limits.ts'
 import { AliyunSmsSender } from '../../providers/aliyun-sms.ts'
 import { type CodeSender, OutboxSender, SmtpSender } from '../../providers/codes.ts'
-import { ContentCipher } from '../../domain/shares/content-crypto.ts'
-import { PublicShareCache } from '../../domain/shares/public-cache.ts'
-import { VisitRecorder } from '../../domain/shares/visits.ts'
+import { ContentCipher } from '../../modules/shares/content-crypto.ts'
+import { PublicShareCache } from '../../modules/share/public-cache.ts'
+import { VisitRecorder } from '../../modules/share/visits.ts'
 import { type PaymentOverrides, type PaymentProviders, createPaymentProviders } from '../../providers/payments/index.ts'
 
 export type Providers = { mail: CodeSender; sms: CodeSender }

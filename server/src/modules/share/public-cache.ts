@@ -1,8 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { shares, users } from '../../db/schema.ts'
-
-export type CachedShare = { share: typeof shares.$inferSelect; seller: { userName: string; isBanned: number } }
+import { type ShareWithSeller, shareByCode } from './repository.ts'
 
 /**
  * The anonymous share lookup is the hottest read (every visitor, every 1-second poll). Rows are kept
@@ -10,8 +7,8 @@ export type CachedShare = { share: typeof shares.$inferSelect; seller: { userNam
  * change within `ttlMs`. Orders always read the database, so a stale price is never charged.
  */
 export class PublicShareCache {
-  private entries = new Map<string, { at: number; value: CachedShare | null }>()
-  private inflight = new Map<string, Promise<CachedShare | null>>()
+  private entries = new Map<string, { at: number; value: ShareWithSeller | null }>()
+  private inflight = new Map<string, Promise<ShareWithSeller | null>>()
   private unicodeById = new Map<number, string>()
 
   constructor(
@@ -19,7 +16,7 @@ export class PublicShareCache {
     private opts: { ttlMs: number; max: number } = { ttlMs: 2000, max: 10_000 },
   ) {}
 
-  async get(unicode: string): Promise<CachedShare | null> {
+  async get(unicode: string): Promise<ShareWithSeller | null> {
     const hit = this.entries.get(unicode)
     if (hit && Date.now() - hit.at < this.opts.ttlMs) return hit.value
     let p = this.inflight.get(unicode)
@@ -30,13 +27,9 @@ export class PublicShareCache {
     return p
   }
 
-  private async load(unicode: string): Promise<CachedShare | null> {
-    const [row] = await this.db
-      .select({ share: shares, seller: { userName: users.userName, isBanned: users.isBanned } })
-      .from(shares)
-      .innerJoin(users, eq(users.id, shares.userId))
-      .where(and(eq(shares.unicode, unicode), isNull(shares.deletedAt)))
-      .limit(1)
+  private async load(unicode: string): Promise<ShareWithSeller | null> {
+    // The cache serves anonymous lookups only, and those never find a deleted share.
+    const row = await shareByCode(this.db, unicode, { withDeleted: false })
     if (this.entries.size >= this.opts.max) this.entries.delete(this.entries.keys().next().value!)
     this.entries.set(unicode, { at: Date.now(), value: row ?? null })
     if (row) this.unicodeById.set(row.share.id, unicode)

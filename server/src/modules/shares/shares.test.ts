@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { shares, users } from '../../../db/schema.ts'
-import { badInputs, expectRejected } from '../../../../test/bad-input.ts'
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../../test/helpers.ts'
+import { shares, users } from '../../db/schema.ts'
+import { badInputs, expectRejected } from '../../../test/bad-input.ts'
+import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, uniquePhone, type TestApp } from '../../../test/helpers.ts'
 
 let t: TestApp
 let seller: string
@@ -144,38 +144,20 @@ describe('managing shares', () => {
   })
 })
 
-describe('the public lookup', () => {
-  it('never carries the content for visitors; owner and admin see it; unknown, deleted and malformed codes answer 404/422', async () => {
-    const s = (await create(seller, newShare())).json().data
-    const anon = await t.app.inject({ url: `/api/share?unicode=${s.unicode}` })
-    expect(anon.statusCode).toBe(200)
-    expect(anon.body).not.toContain(SECRET)
-    expect(anon.json().data).not.toHaveProperty('content')
-    expect(anon.json().data.status).toBe('under_review')
-    expect(anon.json().data.for_sale).toBe(false)
-    expect((await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(seller) })).json().data.content).toBe(SECRET)
-    expect((await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(admin) })).json().data.content).toBe(SECRET)
-    expect((await t.app.inject({ url: '/api/share?unicode=ZZZZZZZZ' })).statusCode).toBe(404)
-    expect((await t.app.inject({ url: '/api/share?unicode=0OIl0OIl' })).statusCode).toBe(422)
-    expect((await t.app.inject({ url: '/api/share' })).statusCode).toBe(422)
-    await t.app.inject({ url: `/api/shares/delete?id=${s.id}`, headers: bearer(seller) })
-    expect((await t.app.inject({ url: `/api/share?unicode=${s.unicode}` })).statusCode).toBe(404)
-  })
-
-  it('counts a visit once per visitor per day, and not the owner\'s', async () => {
-    const s = (await create(seller, newShare())).json().data
-    const visit = (vid?: string, token?: string) =>
-      t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: { ...(vid ? { 'x-visitor-id': vid } : {}), ...(token ? bearer(token) : {}) } })
-    const a = 'visitor-aaaaaaaaaaaaaaaa'
-    const b = 'visitor-bbbbbbbbbbbbbbbb'
-    expect((await visit(a)).json().data.visit_count).toBe(1)
-    expect((await visit(a)).json().data.visit_count).toBe(1)
-    expect((await visit(b)).json().data.visit_count).toBe(2)
-    await visit(undefined, seller)
-    await t.app.visits.flush()
-    const [row] = await t.db.select({ n: shares.visitCount }).from(shares).where(eq(shares.id, s.id))
-    expect(row!.n).toBe(2)
-    expect((await visit(a)).json().data.visit_count).toBe(2)
+describe('list order (issue 13: lists are in date order)', () => {
+  it('seller and admin lists are newest first by default, equal times newest id first', async () => {
+    const u = await createUser(t.db, { phone: uniquePhone() })
+    await t.db.update(users).set({ termsAgreedAt: new Date() }).where(eq(users.id, u.id))
+    const token = await t.login(u.userName, u.password)
+    const made: { id: number; title: string }[] = []
+    for (const title of ['a', 'b', 'c', 'd']) made.push((await create(token, newShare({ title }))).json().data)
+    // Created times out of id order (an import, a clock step): a, then d and b at the same moment, c last.
+    const at = { a: '2026-01-01T00:00:00Z', b: '2026-01-02T00:00:00Z', c: '2026-01-03T00:00:00Z', d: '2026-01-02T00:00:00Z' } as const
+    for (const s of made) await t.db.update(shares).set({ createdAt: new Date(at[s.title as keyof typeof at]) }).where(eq(shares.id, s.id))
+    const titles = (res: { json: () => { data: { list: { title: string }[] } } }) => res.json().data.list.map((s) => s.title)
+    expect(titles(await t.app.inject({ url: '/api/shares/list', headers: bearer(token) }))).toEqual(['c', 'd', 'b', 'a'])
+    expect(titles(await t.app.inject({ url: `/api/shares/admin/list?keyword=${u.userName}`, headers: bearer(admin) }))).toEqual(['c', 'd', 'b', 'a'])
+    expect(titles(await t.app.inject({ url: '/api/shares/list?pageSize=2&pageNum=2', headers: bearer(token) }))).toEqual(['b', 'a'])
   })
 })
 

@@ -1,0 +1,57 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { verifyVisitorId } from '#contract/visitor.server.ts'
+import type * as Purchases from './purchases.ts'
+
+const SECRET = 'console-test-secret'
+let visitorId: typeof Purchases.visitorId
+
+beforeAll(async () => {
+  // env.ts reads its settings when first imported: a secret of our own and a throw-away DATA_DIR.
+  process.env.SESSION_SECRET = SECRET
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-purchases-'))
+  ;({ visitorId } = await import('./purchases.ts'))
+})
+
+const CLIENT = { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Browser A' }
+const get = (headers: Record<string, string> = {}) => new Request('http://localhost/share/AbCd2345', { headers: { ...CLIENT, ...headers } })
+/** The `name=value` part of a Set-Cookie header, to send back. */
+const cookieOf = (setCookie: string | null) => setCookie!.split(';')[0]!
+const idOf = (header: string) => verifyVisitorId(header, SECRET)
+
+describe('visitorId (issue 6: the visit counter trusts only what the console signed)', () => {
+  it('forwards a signed id and keeps it in a signed cookie', async () => {
+    const first = await visitorId(get())
+    const id = idOf(first.header)
+    expect(id).toBeTruthy()
+    expect(first.setCookie).toMatch(/^ps_vid=[^;]+\.[^;]+;/)
+    const again = await visitorId(get({ cookie: cookieOf(first.setCookie), 'x-forwarded-for': '198.51.100.1' }))
+    expect(idOf(again.header)).toBe(id)
+    expect(again.setCookie).toBeNull()
+  })
+
+  it('a tampered, forged or unsigned cookie is not a new visitor: the id of this address and browser', async () => {
+    const own = idOf((await visitorId(get())).header)
+    const issued = cookieOf((await visitorId(get({ 'x-forwarded-for': '198.51.100.9', 'user-agent': 'Browser B' }))).setCookie)
+    const [name, value] = issued.split('=') as [string, string]
+    const [, signature] = decodeURIComponent(value).split('.')
+    const unsigned = (id: string) => encodeURIComponent(Buffer.from(JSON.stringify(id)).toString('base64'))
+    for (const cookie of [
+      `${name}=${unsigned('visitor-zzzzzzzzzzzzzzzz')}`,
+      `${name}=${unsigned('visitor-zzzzzzzzzzzzzzzz')}.${signature}`,
+      `${name}=${value.slice(0, -4)}`,
+      `${name}=visitor-zzzzzzzzzzzzzzzz`,
+    ]) {
+      const v = await visitorId(get({ cookie }))
+      expect(idOf(v.header), cookie).toBe(own)
+    }
+  })
+
+  it('another address or browser without a cookie is another visitor', async () => {
+    const own = idOf((await visitorId(get())).header)
+    expect(idOf((await visitorId(get({ 'x-forwarded-for': '203.0.113.8' }))).header)).not.toBe(own)
+    expect(idOf((await visitorId(get({ 'user-agent': 'Browser B' }))).header)).not.toBe(own)
+  })
+})

@@ -1,0 +1,24 @@
+import crypto from 'node:crypto'
+
+/** The visit day (Asia/Shanghai, UTC+8 without DST) for once-a-day visit counting. */
+export function shanghaiDay(at: Date = new Date()): string {
+  return new Date(at.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10)
+}
+
+/**
+ * Who a visit is counted for: the console's visitor id when its signature was verified (`visitorId`),
+ * else the client's address and user agent. Hashed: the stored key says nothing about the visitor.
+ */
+export function visitorKey(parts: { visitorId: string | null; ip: string; userAgent?: string }): string {
+  const base = parts.visitorId ? `v:${parts.visitorId}` : `ip:${parts.ip}|${parts.userAgent ?? ''}`
+  return crypto.createHash('sha256').update(base).digest('base64url').slice(0, 32)
+}
+
+/**
+ * Who reads a share by its code: the owner and admins always; a signed-in buyer with a completed
+ * order; a deleted share only those (buyers keep what they paid for; nobody else finds it).
+ */
+export function shareAccess(v: { isOwner: boolean; isAdmin: boolean; hasBought: boolean; deleted: boolean }): 'content' | 'public' | 'none' {
+  if (v.isOwner || v.isAdmin || v.hasBought) return 'content'
+  return v.deleted ? 'none' : 'public'
+}

@@ -1,0 +1,38 @@
+import crypto from 'node:crypto'
+import { type ShareStatus, type ShareType, UNICODE_ALPHABET, UNICODE_LENGTH } from '#contract/shares.ts'
+
+/** A new share code: 8 characters from the look-alike-free alphabet, uniformly random. */
+export function newUnicode(): string {
+  let out = ''
+  for (let i = 0; i < UNICODE_LENGTH; i++) out += UNICODE_ALPHABET[crypto.randomInt(UNICODE_ALPHABET.length)]
+  return out
+}
+
+/** Editing title, content or type sends a share back to review; banned shares cannot be edited. */
+export function statusAfterSellerEdit(current: ShareStatus, touchesReviewedFields: boolean): ShareStatus | 'locked' {
+  if (current === 'violation') return 'locked'
+  if (current === 'reported_invalid' && touchesReviewedFields) return 'locked'
+  return touchesReviewedFields ? 'under_review' : current
+}
+
+type Reviewed = { title: string; type: ShareType; content: string; extraction_code: string }
+type ReviewedEdit = { title?: string; type?: ShareType; content?: string; extraction_code?: string }
+
+/**
+ * Whether an edit changes what buyers get (and so what was reviewed). Only a real change counts: a
+ * form may resend every field unchanged, and an empty extraction code is the same as none.
+ */
+export function touchesReviewedFields(current: Reviewed, edit: ReviewedEdit): boolean {
+  return (
+    (edit.title !== undefined && edit.title !== current.title) ||
+    (edit.type !== undefined && edit.type !== current.type) ||
+    (edit.content !== undefined && edit.content !== current.content) ||
+    (edit.extraction_code !== undefined && (edit.extraction_code || '') !== current.extraction_code)
+  )
+}
+
+/** A url or netdisk share needs a link: switching to one of those types must come with new content. */
+export function typeChangeNeedsContent(currentType: ShareType, edit: { type?: ShareType; content?: string }): boolean {
+  const type = edit.type ?? currentType
+  return (type === 'url' || type === 'netdisk') && edit.type !== undefined && edit.type !== currentType && edit.content === undefined
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import { yuanToFen } from '#contract/money.ts'
+import {
+  type adminShareListQuerySchema,
+  type adminShareUpdateSchema,
+  canAdminMove,
+  type OwnShare,
+  type PublicShare,
+  type ShareCreateInput,
+  type shareUpdateSchema,
+} from '#contract/shares.ts'
+import { uniqueViolation } from '../../db/errors.ts'
+import { conflict, forbidden, notFound } from '../../errors.ts'
+import type { AuthUser } from '../../plugins/app/auth.ts'
+import { presentShare, withContent } from './presenter.ts'
+import * as repo from './repository.ts'
+import { newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'
+
+/** What the use cases need of the app: the database, the content cipher and the public lookup's cache. */
+export type SharesDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache'>
+
+type Page = { list: PublicShare[]; total: number; pageNum: number; pageSize: number }
+
+/** Needs a bound security phone and the agreed disclaimer (SPEC §1, DESIGN §3); starts under review. */
+export async function createShare({ db, cipher }: SharesDeps, user: AuthUser, b: ShareCreateInput): Promise<PublicShare> {
+  if (!user.phone) throw forbidden('shares.needPhone')
+  if (!user.termsAgreedAt) throw forbidden('shares.needTerms')
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await repo.insertShare(db, {
+        userId: user.id,
+        title: b.title,
+        unicode: newUnicode(),
+        type: b.type,
+        contentEnc: cipher.encrypt(b.content),
+        extractionCodeEnc: b.type === 'netdisk' && b.extraction_code ? cipher.encrypt(b.extraction_code) : null,
+        priceFen: yuanToFen(b.price),
+        subscriptionStatus: b.subscription_status,
+      })
+      return presentShare(row, user)
+    } catch (e) {
+      // 57^8 codes: a collision is rare; the unique index catches it and we draw again.
+      if (uniqueViolation(e) === 'shares_unicode_key' && attempt < 5) continue
+      throw e
+    }
+  }
+}
+
+/** The caller's own, not deleted share, else 404 (never reveal another seller's share). */
+async function ownShare(db: SharesDeps['db'], id: number, userId: number) {
+  const row = await repo.findLiveShare(db, id, userId)
+  if (!row) throw notFound('shares.notFound')
+  return row
+}
+
+/** An own share; a real change of title, type or content sends it back to review. */
+export async function updateShare({ db, cipher, shareCache }: SharesDeps, user: AuthUser, b: z.output<typeof shareUpdateSchema>): Promise<OwnShare> {
+  const current = await ownShare(db, b.id, user.id)
+  if (typeChangeNeedsContent(current.type, b)) throw conflict('shares.contentNeededForType', { fieldErrors: { content: ['validation.contentUrl'] } })
+  const touches = touchesReviewedFields(
+    {
+      title: current.title,
+      type: current.type,
+      content: cipher.decrypt(current.contentEnc),
+      extraction_code: current.extractionCodeEnc ? cipher.decrypt(current.extractionCodeEnc) : '',
+    },
+    b,
+  )
+  const status = statusAfterSellerEdit(current.status, touches)
+  if (status === 'locked') throw conflict('shares.locked')
+  const type = b.type ?? current.type
+  const row = await repo.updateShare(db, current.id, {
+    title: b.title,
+    type: b.type,
+    contentEnc: b.content !== undefined ? cipher.encrypt(b.content) : undefined,
+    extractionCodeEnc: type !== 'netdisk' ? null : b.extraction_code !== undefined ? (b.extraction_code ? cipher.encrypt(b.extraction_code) : null) : undefined,
+    priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
+    subscriptionStatus: b.subscription_status,
+    status,
+  })
+  shareCache.invalidate(row.unicode)
+  return withContent(presentShare(row, user), row, cipher)
+}
+
+/** One seller's shares (`sellerId`) or everyone's (admin). */
+export async function listShares({ db }: SharesDeps, q: z.output<typeof adminShareListQuerySchema>, sellerId?: number): Promise<Page> {
+  const { rows, total } = await repo.listShares(db, q, sellerId)
+  return { list: rows.map((r) => presentShare(r.share, r.seller)), total, pageNum: q.pageNum, pageSize: q.pageSize }
+}
+
+/** The owner's edit view, with the content. */
+export async function shareDetail({ db, cipher }: SharesDeps, user: AuthUser, id: number): Promise<OwnShare> {
+  const row = await ownShare(db, id, user.id)
+  return withContent(presentShare(row, user), row, cipher)
+}
+
+/** A soft delete: no new sales, while buyers keep access to what they paid for (see modules/share). */
+export async function deleteShare({ db, shareCache }: SharesDeps, user: AuthUser, id: number) {
+  const row = await ownShare(db, id, user.id)
+  await repo.markDeleted(db, row.id)
+  shareCache.invalidate(row.unicode)
+}
+
+/** Review and moderation: status moves along the DESIGN §3 machine (409 otherwise), title, price, subscription. */
+export async function adminUpdateShare({ db, shareCache }: SharesDeps, b: z.output<typeof adminShareUpdateSchema>): Promise<PublicShare> {
+  const current = await repo.findLiveShare(db, b.id)
+  if (!current) throw notFound('shares.notFound')
+  if (b.status && !canAdminMove(current.status, b.status)) throw conflict('shares.badTransition', { from: current.status, to: b.status })
+  const row = await repo.updateShare(db, current.id, {
+    status: b.status,
+    title: b.title,
+    priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
+    subscriptionStatus: b.subscription_status,
+  })
+  shareCache.invalidate(row.unicode)
+  return presentShare(row, await repo.sellerOf(db, row.userId))
+}
