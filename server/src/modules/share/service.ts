@@ -8,7 +8,7 @@ import { presentOrderShare } from './presenter.ts'
 import * as repo from './repository.ts'
 import { shareAccess } from './rules.ts'
 
-export type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config'>
+type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config'>
 
 /**
  * A share by its code: never the content, unless the caller is its owner, an admin, or a signed-in

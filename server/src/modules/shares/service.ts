@@ -18,7 +18,7 @@ import * as repo from './repository.ts'
 import { newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'
 
 /** What the use cases need of the app: the database, the content cipher and the public lookup's cache. */
-export type SharesDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache'>
+type SharesDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache'>
 
 type Page = { list: PublicShare[]; total: number; pageNum: number; pageSize: number }
 
