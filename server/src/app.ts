@@ -6,7 +6,11 @@ import type { Database } from './db/client.ts'
 import type { RateLimits } from './domain/auth/limits.ts'
 import { authenticateByDefault } from './http/module.ts'
 import menuModule from './modules/menu/routes.ts'
+import ordersModule from './modules/orders/routes.ts'
+import { expirePendingOrders } from './modules/orders/service.ts'
 import outboxModule from './modules/outbox/routes.ts'
+import paymentsModule from './modules/payments/routes.ts'
+import { finishOwedRefunds } from './modules/payments/settlement.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
 import helmet from './plugins/external/helmet.ts'
@@ -14,16 +18,13 @@ import swagger from './plugins/external/swagger.ts'
 import envelope from './plugins/app/envelope.ts'
 import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
-import { expirePendingOrders } from './domain/orders/settlement.ts'
-import orderRoutes from './routes/api/orders/index.ts'
-import paymentRoutes from './routes/api/payments/index.ts'
 import publicShareRoutes from './routes/api/share/index.ts'
 import shareRoutes from './routes/api/shares/index.ts'
 import authRoutes from './routes/api/auth/index.ts'
 import userRoutes, { loginRecordRoutes } from './routes/api/users/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [menuModule, outboxModule]
+const MODULES = [menuModule, outboxModule, ordersModule, paymentsModule]
 
 export type BuildOptions = {
   config: Config
@@ -31,7 +32,7 @@ export type BuildOptions = {
   providers?: Partial<Providers>
   limits?: RateLimits
   payments?: PaymentOverrides
-  /** Sweep expired pending orders every minute (off in tests that drive time themselves). */
+  /** Every minute: expire pending orders, retry refunds owed at a gateway (off in tests that drive time themselves). */
   sweepOrders?: boolean
   logger?: FastifyServerOptions['logger']
 }
@@ -69,12 +70,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(loginRecordRoutes, { prefix: '/api/loginRecords' })
   await app.register(shareRoutes, { prefix: '/api/shares' })
   await app.register(publicShareRoutes, { prefix: '/api/share' })
-  await app.register(orderRoutes, { prefix: '/api/orders' })
-  await app.register(paymentRoutes, { prefix: '/api/payments' })
 
   if (opts.sweepOrders) {
     const timer = setInterval(() => {
       expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
+      finishOwedRefunds(app.db, app.payments, app.log).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
     }, 60_000)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))

@@ -1,6 +1,6 @@
-import type { Order, PublicShare } from '#contract/shares.ts'
+import type { PublicShare } from '#contract/shares.ts'
 import { fenToYuan } from '#contract/money.ts'
-import type { orders, shares, users } from '../../db/schema.ts'
+import type { shares, users } from '../../db/schema.ts'
 import type { ContentCipher } from './content-crypto.ts'
 
 type ShareRow = typeof shares.$inferSelect
@@ -26,27 +26,4 @@ export function presentShare(s: ShareRow, seller: SellerRow): PublicShare {
 
 export function withContent(p: PublicShare, s: ShareRow, cipher: ContentCipher): PublicShare & { content: string; extraction_code: string | null } {
   return { ...p, content: cipher.decrypt(s.contentEnc), extraction_code: s.extractionCodeEnc ? cipher.decrypt(s.extractionCodeEnc) : null }
-}
-
-export function presentOrder(
-  o: typeof orders.$inferSelect,
-  extra: { unicode: string | null; buyerName: string | null; sellerName: string | null },
-): Order {
-  return {
-    id: o.id,
-    orderNo: o.orderNo,
-    alipayTradeNo: o.providerTradeNo,
-    username: extra.buyerName,
-    seller_name: extra.sellerName,
-    paymentMethod: o.paymentMethod,
-    unicode: extra.unicode,
-    amount: fenToYuan(o.amountFen),
-    fee: o.feeFen === null ? null : fenToYuan(o.feeFen),
-    seller_income: o.sellerIncomeFen === null ? null : fenToYuan(o.sellerIncomeFen),
-    product_name: o.productName,
-    payment_status: o.paymentStatus,
-    created_at: o.createdAt.toISOString(),
-    paid_at: o.paidAt?.toISOString() ?? null,
-    first_revealed_at: o.firstRevealedAt?.toISOString() ?? null,
-  }
 }

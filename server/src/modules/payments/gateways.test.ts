@@ -3,12 +3,12 @@
 // completes and the share lookup reveals the content. Replays, forgeries and wrong amounts change nothing.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { AlipayGatewayFake } from '../../../../test/fakes/alipay-gateway.ts'
-import type { NotifyTransport } from '../../../../test/fakes/http.ts'
-import { WechatPayGatewayFake } from '../../../../test/fakes/wechat-gateway.ts'
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, dbFingerprint } from '../../../../test/helpers.ts'
-import { AlipayProvider } from '../../../providers/payments/alipay.ts'
-import { WechatPayProvider } from '../../../providers/payments/wechat.ts'
+import { AlipayGatewayFake } from '../../../test/fakes/alipay-gateway.ts'
+import type { NotifyTransport } from '../../../test/fakes/http.ts'
+import { WechatPayGatewayFake } from '../../../test/fakes/wechat-gateway.ts'
+import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, dbFingerprint } from '../../../test/helpers.ts'
+import { AlipayProvider } from '../../providers/payments/alipay.ts'
+import { WechatPayProvider } from '../../providers/payments/wechat.ts'
 
 const SECRET = 'the paid secret: https://example.com/notes'
 const API_PUBLIC_URL = 'https://api.payshare.test'

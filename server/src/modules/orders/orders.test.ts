@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inboundEvents, ledgerEntries, orders, shares } from '../../../db/schema.ts'
-import { badInputs, expectRejected } from '../../../../test/bad-input.ts'
-import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, dbFingerprint, type TestApp } from '../../../../test/helpers.ts'
+import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema.ts'
+import { badInputs, expectRejected } from '../../../test/bad-input.ts'
+import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, dbFingerprint, type TestApp } from '../../../test/helpers.ts'
 
 let t: TestApp
 let seller: string
