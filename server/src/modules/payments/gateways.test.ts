@@ -161,6 +161,33 @@ describe('Alipay', () => {
   })
 })
 
+describe('a payment for a share no longer for sale (decision 021)', () => {
+  test('Alipay: paid after the share was banned → recorded, refunded at Alipay under R<orderNo>, the content not shown', async () => {
+    const seller = await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+    const admin = await t.login('admin', ADMIN_PASSWORD)
+    const share = (
+      await t.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(seller), payload: { title: 'Soon banned', type: 'text', content: SECRET, price: 12.3 } })
+    ).json().data as { id: number; unicode: string }
+    await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: share.id, status: 'approved' } })
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders/create', payload: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+    const order = res.json().data as { orderNo: string; payUrl: string }
+    expect((await alipay.open(order.payUrl)).status).toBe(200)
+    await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: share.id, status: 'violation' } })
+
+    const delivery = await alipay.pay(order.orderNo)
+    expect(delivery.attempts).toEqual([{ status: 200, body: 'success' }])
+    const refunds = [...alipay.trade(order.orderNo).refunds.values()]
+    expect(refunds).toEqual([expect.objectContaining({ outRequestNo: `R${order.orderNo}`, amountFen: 1230 })])
+    expect(await paymentStatus(order.orderNo)).toMatchObject({ payment_status: 'Refund', third_party_trade_no: '' })
+    const lookup = await shareByOrder(order.orderNo)
+    expect(lookup).toMatchObject({ payment_status: 'Refund', third_party_trade_no: '' })
+    expect(lookup.content).toBeUndefined()
+    // Alipay retries its notify: acknowledged, no second refund.
+    expect(await alipay.replay(order.orderNo)).toEqual({ status: 200, body: 'success' })
+    expect(alipay.trade(order.orderNo).refunds.size).toBe(1)
+  })
+})
+
 describe('WeChat Pay', () => {
   test('create → pay → notify → Completed, and the share lookup reveals the content', async () => {
     const order = await createOrder('WeChat')
