@@ -5,6 +5,7 @@ import { ProviderError } from '../../providers/payments/types.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../test/helpers.ts'
 import { finishOwedRefunds } from '../payments/settlement.ts'
+import { newOrderNo } from './rules.ts'
 
 let t: TestApp
 let seller: string
@@ -420,5 +421,50 @@ describe('a payment for a share no longer for sale (decision 021)', () => {
     const admins = await t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo: owed[2]!.orderNo } })
     expect(admins.json()).toMatchObject({ code: 200, data: { orderNo: owed[2]!.orderNo, payment_status: 'Refund' } })
     await expectRefunded(owed[2]!.orderNo, s.id)
+  })
+})
+
+describe('order lists are in date order (issue 13 item 7)', () => {
+  it('buyer, seller and admin lists sort by creation time, newest first, the id breaking ties — not by id', async () => {
+    const sellerUser = await createUser(t.db)
+    const buyerUser = await createUser(t.db)
+    const [share] = await t.db
+      .insert(shares)
+      .values({ userId: sellerUser.id, title: 'Dated', unicode: 'Date2345', type: 'text', contentEnc: t.app.cipher.encrypt(SECRET), priceFen: 100, status: 'approved' })
+      .returning()
+    // Inserted in this (id) order; 11-23 10:00 and its twin share a time.
+    const times = ['2026-11-23T02:00:00Z', '2026-11-18T02:00:00Z', '2026-11-23T01:00:00Z', '2026-11-22T02:00:00Z', '2026-11-23T02:00:00Z']
+    const inserted: string[] = []
+    for (const at of times) {
+      const createdAt = new Date(at)
+      const orderNo = newOrderNo(createdAt)
+      await t.db.insert(orders).values({
+        orderNo,
+        shareId: share!.id,
+        sellerId: sellerUser.id,
+        buyerId: buyerUser.id,
+        productName: 'Dated',
+        amountFen: 100,
+        paymentMethod: 'Alipay',
+        provider: 'sandbox',
+        paymentStatus: 'Failed',
+        expiresAt: new Date(createdAt.getTime() + 30 * 60 * 1000),
+        createdAt,
+      })
+      inserted.push(orderNo)
+    }
+    const expected = [inserted[4], inserted[0], inserted[2], inserted[3], inserted[1]]
+    const listed = async (url: string, token: string) => {
+      const res = await t.app.inject({ url, headers: bearer(token) })
+      expect(res.statusCode, res.body).toBe(200)
+      return (res.json().data.list as { orderNo: string }[]).map((o) => o.orderNo)
+    }
+    expect(await listed('/api/orders/list', await t.login(buyerUser.userName, buyerUser.password))).toEqual(expected)
+    expect(await listed('/api/orders/seller/list', await t.login(sellerUser.userName, sellerUser.password))).toEqual(expected)
+    expect(await listed('/api/orders/admin/list?unicode=Date2345', admin)).toEqual(expected)
+    // Pages continue the same order.
+    const token = await t.login(buyerUser.userName, buyerUser.password)
+    const pages = [...(await listed('/api/orders/list?pageSize=2&pageNum=1', token)), ...(await listed('/api/orders/list?pageSize=2&pageNum=2', token)), ...(await listed('/api/orders/list?pageSize=2&pageNum=3', token))]
+    expect(pages).toEqual(expected)
   })
 })
