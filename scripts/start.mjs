@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', TZ: process.env.TZ ?? 'Asia/Shanghai' }
+// `npm start` is the local try-out of the production build: it opts into the sandbox gateway (the API
+// warns loudly at start); a deployment runs server/dist/main.js, where NODE_ENV=production keeps it off.
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+  TZ: process.env.TZ ?? 'Asia/Shanghai',
+  PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? 'true',
+}
 const webPort = Number(env.PORT ?? 3000)
 const apiPort = Number(env.API_PORT ?? 4000)
 

@@ -6,7 +6,11 @@ import type { Database } from './db/client.ts'
 import { authenticateByDefault } from './http/module.ts'
 import authModule from './modules/auth/routes.ts'
 import menuModule from './modules/menu/routes.ts'
+import ordersModule from './modules/orders/routes.ts'
+import { expirePendingOrders } from './modules/orders/service.ts'
 import outboxModule from './modules/outbox/routes.ts'
+import paymentsModule from './modules/payments/routes.ts'
+import { finishOwedRefunds } from './modules/payments/settlement.ts'
 import shareModule from './modules/share/routes.ts'
 import sharesModule from './modules/shares/routes.ts'
 import usersModule from './modules/users/routes.ts'
@@ -18,12 +22,9 @@ import envelope from './plugins/app/envelope.ts'
 import type { RateLimits } from './plugins/app/rate-limits.ts'
 import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
-import { expirePendingOrders } from './domain/orders/settlement.ts'
-import orderRoutes from './routes/api/orders/index.ts'
-import paymentRoutes from './routes/api/payments/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule]
 
 export type BuildOptions = {
   config: Config
@@ -31,7 +32,7 @@ export type BuildOptions = {
   providers?: Partial<Providers>
   limits?: RateLimits
   payments?: PaymentOverrides
-  /** Sweep expired pending orders every minute (off in tests that drive time themselves). */
+  /** Every minute: expire pending orders, retry refunds owed at a gateway (off in tests that drive time themselves). */
   sweepOrders?: boolean
   logger?: FastifyServerOptions['logger']
 }
@@ -63,13 +64,11 @@ export async function buildApp(opts: BuildOptions) {
     api.addHook('preHandler', authenticateByDefault)
     for (const module of MODULES) await api.register(module)
   })
-  // Not yet moved into modules (issue 6): they guard themselves with explicit preHandlers.
-  await app.register(orderRoutes, { prefix: '/api/orders' })
-  await app.register(paymentRoutes, { prefix: '/api/payments' })
 
   if (opts.sweepOrders) {
     const timer = setInterval(() => {
       expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
+      finishOwedRefunds(app.db, app.payments, app.log).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
     }, 60_000)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))

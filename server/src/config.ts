@@ -39,8 +39,8 @@ const envSchema = z.object({
   // Platform fee on a sale while the seller has no fee channel (DESIGN §3 Income), in basis points.
   DEFAULT_FEE_BP: z.coerce.number().int().min(0).max(10000).default(500),
   // The built-in sandbox gateway takes the payments of a method with no real gateway configured.
-  // On for a local `npm start`; a production deployment sets false (the Docker image does).
-  PAYMENTS_SANDBOX: z.enum(['true', 'false']).default('true'),
+  // Unset: on in development and tests, off with NODE_ENV=production — there it is opted into explicitly.
+  PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
   ALIPAY_APP_ID: z.string().optional(),
   ALIPAY_PRIVATE_KEY: z.string().optional(),
   ALIPAY_PUBLIC_KEY: z.string().optional(),
@@ -177,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     apiPublicUrl: (e.API_PUBLIC_URL ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
     defaultFeeBp: e.DEFAULT_FEE_BP,
-    paymentsSandbox: e.PAYMENTS_SANDBOX === 'true',
+    paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
     alipay: all(...alipayKeys)
       ? { appId: e.ALIPAY_APP_ID!, privateKey: pem(e.ALIPAY_PRIVATE_KEY!), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY!), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY }
       : undefined,

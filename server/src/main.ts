@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seed } from './db/seed.ts'
+import { paymentsStartupReport } from './modules/payments/startup.ts'
 
 /** Starts the API: config, database, migrations, first-start seed, listen. */
 async function main() {
@@ -24,12 +25,7 @@ async function main() {
     console.log(`\n  Seeded admin — user name: admin  password: ${pw}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`)
   }
   if (seeded.demo) console.log('  Demo users: demo_seller / demo_buyer, password Demo@2026\n')
-  const sandboxed = [!config.alipay && 'Alipay', !config.wechat && 'WeChat Pay'].filter(Boolean)
-  if (sandboxed.length && config.paymentsSandbox) {
-    app.log.warn(`PAYMENTS: ${sandboxed.join(' and ')} go through the SANDBOX gateway — visitors can "pay" without money. Configure ALIPAY_*/WECHAT_* for real payments; set PAYMENTS_SANDBOX=false in production.`)
-  } else if (sandboxed.length) {
-    app.log.warn(`PAYMENTS: ${sandboxed.join(' and ')} not configured and the sandbox is off — not offered to buyers.`)
-  }
+  for (const line of paymentsStartupReport(app.payments, config)) app.log[line.level](line.msg)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(() => process.exit(0), () => process.exit(1))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../contract/orders.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -157,9 +158,9 @@ export const orders = pgTable(
     buyerId: integer('buyer_id').references(() => users.id),
     productName: text('product_name').notNull(),
     amountFen: integer('amount_fen').notNull(),
-    paymentMethod: text('payment_method', { enum: ['Alipay', 'WeChat'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     provider: text('provider', { enum: ['alipay', 'wechat', 'sandbox'] }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['Pending', 'Completed', 'Failed', 'Refund'] })
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES })
       .notNull()
       .default('Pending'),
     providerTradeNo: text('provider_trade_no'),

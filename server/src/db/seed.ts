@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { appMeta, ledgerEntries, orders, shares, users } from './schema.ts'
+import { appMeta, orders, shares, users } from './schema.ts'
 import { ContentCipher } from '../modules/shares/content-crypto.ts'
-import { newOrderNo, platformFee } from '../domain/orders/rules.ts'
+import { postRefund, postSale } from '../modules/ledger/service.ts'
+import { newOrderNo, platformFee } from '../modules/orders/rules.ts'
 import { newUnicode } from '../modules/shares/rules.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 
@@ -77,7 +78,8 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
   const statuses = ['Completed', 'Completed', 'Pending', 'Failed', 'Refund'] as const
   for (const [i, status] of statuses.entries()) {
     const share = rows[i % 3]!
-    const created = new Date(now - (i + 1) * 26 * 3600 * 1000)
+    // The pending demo order is new (payable for its 30 minutes after first start); its number carries its time.
+    const created = status === 'Pending' ? new Date(now) : new Date(now - (i + 1) * 26 * 3600 * 1000)
     const paid = status === 'Completed' || status === 'Refund'
     const fee = paid ? platformFee(share.priceFen, feeBp) : null
     const [order] = await db
@@ -95,17 +97,16 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
         providerTradeNo: paid ? `SBXDEMO${now}${i}` : null,
         feeFen: fee,
         sellerIncomeFen: paid ? share.priceFen - fee! : null,
-        // The pending demo order stays payable for its 30 minutes after first start.
-        expiresAt: status === 'Pending' ? new Date(now + 30 * 60 * 1000) : new Date(created.getTime() + 30 * 60 * 1000),
-        createdAt: status === 'Pending' ? new Date(now) : created,
+        expiresAt: new Date(created.getTime() + 30 * 60 * 1000),
+        createdAt: created,
         paidAt: paid ? created : null,
         refundedAt: status === 'Refund' ? new Date(created.getTime() + 3600 * 1000) : null,
       })
       .returning()
     if (paid) {
       await db.update(shares).set({ purchaseCount: sql`${shares.purchaseCount} + 1` }).where(eq(shares.id, share.id))
-      await db.insert(ledgerEntries).values({ sellerId: seller.id, kind: 'sale', amountFen: order!.sellerIncomeFen!, orderId: order!.id, createdAt: created })
-      if (status === 'Refund') await db.insert(ledgerEntries).values({ sellerId: seller.id, kind: 'refund', amountFen: -order!.sellerIncomeFen!, orderId: order!.id })
+      await postSale(db, order!, created)
+      if (status === 'Refund') await postRefund(db, order!, order!.refundedAt!)
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { PublicShare } from '#contract/shares.ts'
-import { expirePendingOrders, reconcileWithGateway } from '../../domain/orders/settlement.ts'
+import { expirePendingOrders } from '../orders/service.ts'
+import { reconcileWithGateway } from '../payments/settlement.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
 import { presentShare, withContent } from '../shares/presenter.ts'

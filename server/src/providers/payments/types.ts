@@ -1,7 +1,8 @@
 import type { Fen } from '#contract/money.ts'
+import type { PaymentMethod } from '#contract/orders.ts'
 
 export type PaymentProviderName = 'alipay' | 'wechat' | 'sandbox'
-export type PaymentMethod = 'Alipay' | 'WeChat'
+export type { PaymentMethod }
 
 export type CreatePaymentInput = {
   /** Our order number: out_trade_no at the provider (≤ 32 chars, [0-9A-Za-z]). */

@@ -3,12 +3,12 @@
 // completes and the share lookup reveals the content. Replays, forgeries and wrong amounts change nothing.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { AlipayGatewayFake } from '../../../../test/fakes/alipay-gateway.ts'
-import type { NotifyTransport } from '../../../../test/fakes/http.ts'
-import { WechatPayGatewayFake } from '../../../../test/fakes/wechat-gateway.ts'
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, dbFingerprint } from '../../../../test/helpers.ts'
-import { AlipayProvider } from '../../../providers/payments/alipay.ts'
-import { WechatPayProvider } from '../../../providers/payments/wechat.ts'
+import { AlipayGatewayFake } from '../../../test/fakes/alipay-gateway.ts'
+import type { NotifyTransport } from '../../../test/fakes/http.ts'
+import { WechatPayGatewayFake } from '../../../test/fakes/wechat-gateway.ts'
+import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, dbFingerprint } from '../../../test/helpers.ts'
+import { AlipayProvider } from '../../providers/payments/alipay.ts'
+import { WechatPayProvider } from '../../providers/payments/wechat.ts'
 
 const SECRET = 'the paid secret: https://example.com/notes'
 const API_PUBLIC_URL = 'https://api.payshare.test'
@@ -158,6 +158,33 @@ describe('Alipay', () => {
     const status = await paymentStatus(order.orderNo)
     expect(status).toMatchObject({ payment_status: 'Completed', third_party_trade_no: alipay.trade(order.orderNo).tradeNo })
     expect(alipay.calls.some((c) => c.method === 'alipay.trade.query' && c.params.biz_content?.includes(order.orderNo))).toBe(true)
+  })
+})
+
+describe('a payment for a share no longer for sale (decision 021)', () => {
+  test('Alipay: paid after the share was banned → recorded, refunded at Alipay under R<orderNo>, the content not shown', async () => {
+    const seller = await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+    const admin = await t.login('admin', ADMIN_PASSWORD)
+    const share = (
+      await t.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(seller), payload: { title: 'Soon banned', type: 'text', content: SECRET, price: 12.3 } })
+    ).json().data as { id: number; unicode: string }
+    await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: share.id, status: 'approved' } })
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders/create', payload: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+    const order = res.json().data as { orderNo: string; payUrl: string }
+    expect((await alipay.open(order.payUrl)).status).toBe(200)
+    await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: share.id, status: 'violation' } })
+
+    const delivery = await alipay.pay(order.orderNo)
+    expect(delivery.attempts).toEqual([{ status: 200, body: 'success' }])
+    const refunds = [...alipay.trade(order.orderNo).refunds.values()]
+    expect(refunds).toEqual([expect.objectContaining({ outRequestNo: `R${order.orderNo}`, amountFen: 1230 })])
+    expect(await paymentStatus(order.orderNo)).toMatchObject({ payment_status: 'Refund', third_party_trade_no: '' })
+    const lookup = await shareByOrder(order.orderNo)
+    expect(lookup).toMatchObject({ payment_status: 'Refund', third_party_trade_no: '' })
+    expect(lookup.content).toBeUndefined()
+    // Alipay retries its notify: acknowledged, no second refund.
+    expect(await alipay.replay(order.orderNo)).toEqual({ status: 200, body: 'success' })
+    expect(alipay.trade(order.orderNo).refunds.size).toBe(1)
   })
 })
 

@@ -16,3 +16,15 @@ export function newOrderNo(now: Date = new Date()): string {
 export function platformFee(amountFen: number, feeBasisPoints: number): number {
   return Math.min(amountFen, Math.floor((amountFen * feeBasisPoints + 5000) / 10000))
 }
+
+/** The gateway refund number of an order: the same on every retry, so the gateway refunds once. */
+export const refundNoFor = (orderNo: string) => `R${orderNo}`
+
+/**
+ * Whether a payment arriving now is honoured (decision 021): the share must still be approved and its
+ * seller not banned. A share deleted after the order was created still is — deleting stops new
+ * sales, not the ones already begun. Otherwise the payment is recorded and refunded.
+ */
+export function honoursPayment(share: { status: string; sellerBanned: number } | undefined): boolean {
+  return share !== undefined && share.status === 'approved' && share.sellerBanned !== 1
+}

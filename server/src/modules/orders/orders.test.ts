@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inboundEvents, ledgerEntries, orders, shares } from '../../../db/schema.ts'
-import { badInputs, expectRejected } from '../../../../test/bad-input.ts'
-import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, dbFingerprint, type TestApp } from '../../../../test/helpers.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema.ts'
+import { ProviderError } from '../../providers/payments/types.ts'
+import { badInputs, expectRejected } from '../../../test/bad-input.ts'
+import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../test/helpers.ts'
+import { finishOwedRefunds } from '../payments/settlement.ts'
+import { newOrderNo } from './rules.ts'
 
 let t: TestApp
 let seller: string
@@ -294,5 +297,174 @@ describe('without the sandbox (PAYMENTS_SANDBOX=false) and without credentials',
     } finally {
       await prod.close()
     }
+  })
+})
+
+describe('a payment for a share no longer for sale (decision 021)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+  const refunds = () => vi.spyOn(t.app.payments.sandbox!, 'refund')
+  const purchases = async (shareId: number) => (await t.db.select().from(shares).where(eq(shares.id, shareId)))[0]!.purchaseCount
+  const takeDown = (id: number, status: 'violation' | 'reported_invalid' | 'under_review') =>
+    t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id, status } })
+
+  /** Recorded as paid, refunded at the gateway under R<orderNo>, sale and refund in the ledger, nothing shown. */
+  async function expectRefunded(orderNo: string, shareId: number) {
+    const row = await orderRow(orderNo)
+    expect(row).toMatchObject({ paymentStatus: 'Refund', feeFen: 50, sellerIncomeFen: 950 })
+    expect(row.paidAt).not.toBeNull()
+    expect(row.providerTradeNo).toBeTruthy()
+    expect(row.refundedAt).not.toBeNull()
+    expect((await ledgerFor(row.id)).map((e) => [e.kind, e.amountFen]).sort()).toEqual([
+      ['refund', -950],
+      ['sale', 950],
+    ])
+    const byOrder = await lookup(orderNo)
+    expect(byOrder.json().data).toMatchObject({ payment_status: 'Refund', third_party_trade_no: '' })
+    expect(byOrder.body).not.toContain('open sesame')
+    const status = await t.app.inject({ url: `/api/orders/payment-status?orderNo=${orderNo}` })
+    expect(status.json().data).toMatchObject({ payment_status: 'Refund', third_party_trade_no: '', checkout_url: null })
+    expect(await purchases(shareId)).toBe(0)
+  }
+
+  it('a share banned after the order was created: the payment is recorded and refunded, the content not shown', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode, 'Alipay', buyer)
+    expect((await takeDown(s.id, 'violation')).statusCode).toBe(200)
+    const refund = refunds()
+    expect((await t.app.inject(notify(orderNo, 1000))).body).toBe('success')
+    expect(refund).toHaveBeenCalledWith(expect.objectContaining({ orderNo, refundNo: `R${orderNo}`, amount: 1000, totalAmount: 1000 }))
+    await expectRefunded(orderNo, s.id)
+    // The buyer does not read it by the share code either.
+    const byCode = await t.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: bearer(buyer) })
+    expect(byCode.body).not.toContain('open sesame')
+  })
+
+  it('replayed and racing notifies refund once: one sale, one refund, one refund number', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    await takeDown(s.id, 'reported_invalid')
+    const refund = refunds()
+    const same = notify(orderNo, 1000)
+    const distinct = Array.from({ length: 4 }, () => notify(orderNo, 1000))
+    const results = await Promise.all([...Array.from({ length: 5 }, () => t.app.inject(same)), ...distinct.map((n) => t.app.inject(n))])
+    expect(results.every((r) => r.statusCode === 200 && r.body === 'success')).toBe(true)
+    await expectRefunded(orderNo, s.id)
+    expect(refund).toHaveBeenCalled()
+    expect(new Set(refund.mock.calls.map(([input]) => input.refundNo))).toEqual(new Set([`R${orderNo}`]))
+    const after = await dbFingerprint(t.db)
+    expect((await t.app.inject(same)).body).toBe('success')
+    expect(await dbFingerprint(t.db)).toEqual(after)
+  })
+
+  it('a seller banned after the order was created: refunded as well', async () => {
+    const other = await createUser(t.db)
+    const [share] = await t.db
+      .insert(shares)
+      .values({ userId: other.id, title: 'Banned seller', unicode: 'BnSe2345', type: 'text', contentEnc: t.app.cipher.encrypt(SECRET), priceFen: 1000, status: 'approved' })
+      .returning()
+    const { orderNo } = await createOrder(share!.unicode, 'WeChat', buyer)
+    const ban = await t.app.inject({ method: 'POST', url: '/api/users/admin/update', headers: bearer(admin), payload: { id: other.id, is_banned: 1 } })
+    expect(ban.statusCode, ban.body).toBe(200)
+    await t.app.inject(notify(orderNo, 1000))
+    await expectRefunded(orderNo, share!.id)
+  })
+
+  it('a share the seller deleted after the order was created still sells that order', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode, 'Alipay', buyer)
+    expect((await t.app.inject({ url: `/api/shares/delete?id=${s.id}`, headers: bearer(seller) })).statusCode).toBe(200)
+    const refund = refunds()
+    await t.app.inject(notify(orderNo, 1000))
+    expect(refund).not.toHaveBeenCalled()
+    expect((await orderRow(orderNo)).paymentStatus).toBe('Completed')
+    expect((await lookup(orderNo)).json().data.content).toBe(SECRET)
+  })
+
+  it('a payment found by the status poll (notify lost) for a banned share is refunded too', async () => {
+    const s = await approvedShare(10)
+    const { orderNo } = await createOrder(s.unicode)
+    await takeDown(s.id, 'violation')
+    t.app.payments.sandbox!.settle(orderNo, 1000, true) // paid at the gateway, notify lost
+    await t.db.update(orders).set({ createdAt: new Date(Date.now() - 10_000) }).where(eq(orders.orderNo, orderNo))
+    const refund = refunds()
+    const res = await t.app.inject({ url: `/api/orders/payment-status?orderNo=${orderNo}` })
+    expect(res.json().data.payment_status).toBe('Refund')
+    expect(refund).toHaveBeenCalledWith(expect.objectContaining({ refundNo: `R${orderNo}` }))
+    await expectRefunded(orderNo, s.id)
+  })
+
+  it('a refund the gateway refuses stays owed (content still hidden) and goes through on a replay, the sweep or an admin refund', async () => {
+    const s = await approvedShare(10)
+    const owed = await Promise.all([createOrder(s.unicode), createOrder(s.unicode), createOrder(s.unicode)])
+    await takeDown(s.id, 'violation')
+    const refund = refunds().mockRejectedValue(new ProviderError('insufficient merchant balance'))
+    const notifies = owed.map((o) => notify(o.orderNo, 1000))
+    for (const n of notifies) expect((await t.app.inject(n)).body).toBe('success')
+    for (const { orderNo } of owed) {
+      const row = await orderRow(orderNo)
+      expect(row.paymentStatus).toBe('Refund')
+      expect(row.refundedAt).toBeNull()
+      expect((await lookup(orderNo)).body).not.toContain('open sesame')
+    }
+    const failedAdmin = await t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo: owed[2]!.orderNo } })
+    expect(failedAdmin.statusCode).toBe(502)
+    refund.mockRestore()
+    // The gateway retries its notify: the owed refund goes through.
+    await t.app.inject(notifies[0]!)
+    await expectRefunded(owed[0]!.orderNo, s.id)
+    // The minute sweep.
+    expect(await finishOwedRefunds(t.db, t.app.payments)).toBeGreaterThanOrEqual(1)
+    await expectRefunded(owed[1]!.orderNo, s.id)
+    // An admin refund of an owed one (the sweep took it already): answered Refund, no second debit.
+    const admins = await t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo: owed[2]!.orderNo } })
+    expect(admins.json()).toMatchObject({ code: 200, data: { orderNo: owed[2]!.orderNo, payment_status: 'Refund' } })
+    await expectRefunded(owed[2]!.orderNo, s.id)
+  })
+})
+
+describe('order lists are in date order (issue 13 item 7)', () => {
+  it('buyer, seller and admin lists sort by creation time, newest first, the id breaking ties — not by id', async () => {
+    const sellerUser = await createUser(t.db)
+    const buyerUser = await createUser(t.db)
+    const [share] = await t.db
+      .insert(shares)
+      .values({ userId: sellerUser.id, title: 'Dated', unicode: 'Date2345', type: 'text', contentEnc: t.app.cipher.encrypt(SECRET), priceFen: 100, status: 'approved' })
+      .returning()
+    // Inserted in this (id) order; 11-23 10:00 and its twin share a time.
+    const times = ['2026-11-23T02:00:00Z', '2026-11-18T02:00:00Z', '2026-11-23T01:00:00Z', '2026-11-22T02:00:00Z', '2026-11-23T02:00:00Z']
+    const inserted: string[] = []
+    for (const at of times) {
+      const createdAt = new Date(at)
+      const orderNo = newOrderNo(createdAt)
+      await t.db.insert(orders).values({
+        orderNo,
+        shareId: share!.id,
+        sellerId: sellerUser.id,
+        buyerId: buyerUser.id,
+        productName: 'Dated',
+        amountFen: 100,
+        paymentMethod: 'Alipay',
+        provider: 'sandbox',
+        paymentStatus: 'Failed',
+        expiresAt: new Date(createdAt.getTime() + 30 * 60 * 1000),
+        createdAt,
+      })
+      inserted.push(orderNo)
+    }
+    const expected = [inserted[4], inserted[0], inserted[2], inserted[3], inserted[1]]
+    const listed = async (url: string, token: string) => {
+      const res = await t.app.inject({ url, headers: bearer(token) })
+      expect(res.statusCode, res.body).toBe(200)
+      return (res.json().data.list as { orderNo: string }[]).map((o) => o.orderNo)
+    }
+    expect(await listed('/api/orders/list', await t.login(buyerUser.userName, buyerUser.password))).toEqual(expected)
+    expect(await listed('/api/orders/seller/list', await t.login(sellerUser.userName, sellerUser.password))).toEqual(expected)
+    expect(await listed('/api/orders/admin/list?unicode=Date2345', admin)).toEqual(expected)
+    // Pages continue the same order.
+    const token = await t.login(buyerUser.userName, buyerUser.password)
+    const pages = [...(await listed('/api/orders/list?pageSize=2&pageNum=1', token)), ...(await listed('/api/orders/list?pageSize=2&pageNum=2', token)), ...(await listed('/api/orders/list?pageSize=2&pageNum=3', token))]
+    expect(pages).toEqual(expected)
   })
 })

@@ -2,27 +2,37 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { formatYuan } from '#contract/money.ts'
-import { orderNoSchema } from '#contract/shares.ts'
-import { applyNotification } from '../../../domain/orders/settlement.ts'
-import { notFound } from '../../../errors.ts'
-import { NotificationRejected, type PaymentProviderName } from '../../../providers/payments/types.ts'
+import { orderNoSchema, paymentMethodSchema } from '#contract/orders.ts'
+import { notFound } from '../../errors.ts'
+import { defineModule } from '../../http/module.ts'
+import { NotificationRejected, type PaymentProviderName } from '../../providers/payments/types.ts'
+import { settleNotification } from './settlement.ts'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * Gateway notifications (POST /api/payments/{alipay|wechat|sandbox}/notify) and the sandbox gateway's
- * checkout page. Notifies are authenticated by signature, not by session or CSRF token; the raw body
- * is kept because the signatures cover its exact bytes.
+ * checkout page. These speak the gateways' formats, not the `{code, msg, data}` contract, so they are
+ * raw routes; they are public (`config.access`): notifies are authenticated by signature, not by
+ * session or CSRF token, and the raw body is kept because the signatures cover its exact bytes.
  */
-export default async function paymentRoutes(fastify: FastifyInstance) {
+export default defineModule({
+  name: 'payments',
+  async routes(r) {
+    await r.app.register(gatewayRoutes)
+  },
+})
+
+async function gatewayRoutes(fastify: FastifyInstance) {
   // This scope reads every body as a string (signatures cover the raw bytes).
   fastify.removeAllContentTypeParsers()
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const config = { access: 'public' } as const
 
   app.post(
-    '/:provider/notify',
-    { schema: { params: z.object({ provider: z.enum(['alipay', 'wechat', 'sandbox']) }), tags: ['payments'] } },
+    '/api/payments/:provider/notify',
+    { config, schema: { params: z.object({ provider: z.enum(['alipay', 'wechat', 'sandbox']) }), tags: ['payments'] } },
     async (request, reply) => {
       const name = request.params.provider as PaymentProviderName
       const provider = app.payments.byName(name)
@@ -31,7 +41,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       let answer: { status: number; contentType: string; body: string }
       try {
         const n = await provider.parseNotification({ headers: request.headers, rawBody })
-        const outcome = await applyNotification(app.db, name, n, { feeBasisPoints: app.config.defaultFeeBp })
+        const outcome = await settleNotification(app.db, provider, n, { feeBasisPoints: app.config.defaultFeeBp, log: request.log })
         request.log.info({ provider: name, orderNo: n.orderNo, eventKey: n.eventKey, outcome }, 'payment notification')
         answer = provider.ack(true)
       } catch (e) {
@@ -48,14 +58,14 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   const checkoutQuery = z.object({
     orderNo: orderNoSchema,
     amount: z.coerce.number().int().positive(),
-    method: z.enum(['Alipay', 'WeChat']),
+    method: paymentMethodSchema,
     subject: z.string().max(200).default(''),
     returnUrl: z.string().url().max(500),
     notifyUrl: z.string().max(500).optional(),
     sig: z.string().max(100),
   })
 
-  app.get('/sandbox/checkout', { schema: { querystring: checkoutQuery, hide: true } }, async (request, reply) => {
+  app.get('/api/payments/sandbox/checkout', { config, schema: { querystring: checkoutQuery, hide: true } }, async (request, reply) => {
     const q = request.query
     const sandbox = app.payments.sandbox
     if (!sandbox) throw notFound()
@@ -78,7 +88,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     )
   })
 
-  app.post('/sandbox/checkout', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/api/payments/sandbox/checkout', { config, schema: { hide: true } }, async (request, reply) => {
     const form = Object.fromEntries(new URLSearchParams(typeof request.body === 'string' ? request.body : ''))
     const parsed = checkoutQuery.extend({ action: z.enum(['pay', 'cancel']) }).safeParse(form)
     const sandbox = app.payments.sandbox

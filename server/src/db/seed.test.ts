@@ -1,0 +1,36 @@
+import crypto from 'node:crypto'
+import { asc, eq, sum } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test/helpers.ts'
+import { ledgerEntries, orders, users } from './schema.ts'
+import { DEMO_SELLER, seed } from './seed.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+  // The demo marketplace (shares and orders) is seeded when the content key is known, as at start.
+  await seed(t.db, { demo: true, contentKey: crypto.randomBytes(32).toString('base64'), feeBasisPoints: 500 })
+})
+afterAll(() => t.close())
+
+describe('the demo marketplace seed', () => {
+  it('creates its orders at the time their order numbers carry (Asia/Shanghai, to the second)', async () => {
+    const seeded = await t.db.select().from(orders).orderBy(asc(orders.id))
+    expect(seeded.map((o) => o.paymentStatus).sort()).toEqual(['Completed', 'Completed', 'Failed', 'Pending', 'Refund'])
+    for (const o of seeded) {
+      const shanghai = new Date(o.createdAt.getTime() + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14)
+      expect(o.orderNo.slice(2, 16), o.paymentStatus).toBe(shanghai)
+    }
+    const pending = seeded.find((o) => o.paymentStatus === 'Pending')!
+    expect(pending.expiresAt.getTime()).toBeGreaterThan(Date.now())
+  })
+
+  it("posts the paid orders to the seller's ledger: two sales kept, one refunded", async () => {
+    const [seller] = await t.db.select().from(users).where(eq(users.userName, DEMO_SELLER.userName))
+    const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.sellerId, seller!.id))
+    expect(entries.map((e) => e.kind).sort()).toEqual(['refund', 'sale', 'sale', 'sale'])
+    const paid = await t.db.select().from(orders).where(eq(orders.paymentStatus, 'Completed'))
+    const [total] = await t.db.select({ s: sum(ledgerEntries.amountFen) }).from(ledgerEntries).where(eq(ledgerEntries.sellerId, seller!.id))
+    expect(Number(total!.s)).toBe(paid.reduce((n, o) => n + o.sellerIncomeFen!, 0))
+  })
+})

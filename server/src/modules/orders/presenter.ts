@@ -1,0 +1,40 @@
+import { fenToYuan } from '#contract/money.ts'
+import type { Order, PaymentStatusView } from '#contract/orders.ts'
+import type { orders } from '../../db/schema.ts'
+
+type OrderRow = typeof orders.$inferSelect
+
+/** SPEC §3 Order as the lists show it: amounts in yuan, times as ISO strings. */
+export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyerName: string | null; sellerName: string | null }): Order {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    alipayTradeNo: o.providerTradeNo,
+    username: extra.buyerName,
+    seller_name: extra.sellerName,
+    paymentMethod: o.paymentMethod,
+    unicode: extra.unicode,
+    amount: fenToYuan(o.amountFen),
+    fee: o.feeFen === null ? null : fenToYuan(o.feeFen),
+    seller_income: o.sellerIncomeFen === null ? null : fenToYuan(o.sellerIncomeFen),
+    product_name: o.productName,
+    payment_status: o.paymentStatus,
+    created_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    first_revealed_at: o.firstRevealedAt?.toISOString() ?? null,
+  }
+}
+
+/** What the waiting pages poll. The trade number only once paid; where to pay only while payable. */
+export function presentPaymentStatus(o: OrderRow, unicode: string | null): PaymentStatusView {
+  return {
+    orderNo: o.orderNo,
+    unicode,
+    payment_status: o.paymentStatus,
+    paymentMethod: o.paymentMethod,
+    amount: fenToYuan(o.amountFen),
+    third_party_trade_no: o.paymentStatus === 'Completed' ? (o.providerTradeNo ?? '') : '',
+    expires_at: o.expiresAt.toISOString(),
+    checkout_url: o.paymentStatus === 'Pending' ? o.checkoutUrl : null,
+  }
+}

@@ -1,0 +1,96 @@
+import { and, count, desc, eq, gte, ilike, isNull, lt, or } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { orderListQuerySchema } from '#contract/orders.ts'
+import type { Database } from '../../db/client.ts'
+import { orders, shares, users } from '../../db/schema.ts'
+import { containing } from '../../db/search.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderListQuery = z.output<typeof orderListQuerySchema>
+/** Whose orders a list shows: a buyer's, a seller's, or (empty) all. */
+export type OrderScope = { buyerId?: number; sellerId?: number }
+
+const buyers = alias(users, 'buyers')
+const sellers = alias(users, 'sellers')
+/** Asia/Shanghai calendar days for the date filters. */
+const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`)
+const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 3600 * 1000)
+
+/** A live (not deleted) share by its code, with whether its seller is banned. */
+export async function findShareByCode(db: Database, unicode: string) {
+  const [row] = await db
+    .select({ share: shares, sellerBanned: users.isBanned })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(and(eq(shares.unicode, unicode), isNull(shares.deletedAt)))
+    .limit(1)
+  return row
+}
+
+export async function insertOrder(db: Database, values: typeof orders.$inferInsert) {
+  await db.insert(orders).values(values)
+}
+
+export async function updateOrder(db: Database, orderNo: string, set: Partial<typeof orders.$inferInsert>) {
+  await db.update(orders).set(set).where(eq(orders.orderNo, orderNo))
+}
+
+export async function findOrder(db: Database, orderNo: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1)
+  return order
+}
+
+/** The order row, locked for the rest of the transaction. */
+export async function lockOrder(tx: Database, id: number): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+  return order
+}
+
+export async function findOrderWithCode(db: Database, id: number) {
+  const [row] = await db.select({ order: orders, unicode: shares.unicode }).from(orders).leftJoin(shares, eq(shares.id, orders.shareId)).where(eq(orders.id, id))
+  return row
+}
+
+/** Pending orders past their 30 minutes become Failed (a later notify still completes them). */
+export async function expirePending(db: Database, now: Date): Promise<number> {
+  const rows = await db
+    .update(orders)
+    .set({ paymentStatus: 'Failed' })
+    .where(and(eq(orders.paymentStatus, 'Pending'), lt(orders.expiresAt, now)))
+    .returning({ id: orders.id })
+  return rows.length
+}
+
+/** One page of orders, newest first (by creation time; the id breaks ties), with the total. */
+export async function listOrders(db: Database, q: OrderListQuery, scope: OrderScope) {
+  const where = and(
+    scope.buyerId ? eq(orders.buyerId, scope.buyerId) : undefined,
+    scope.sellerId ? eq(orders.sellerId, scope.sellerId) : undefined,
+    q.payment_status ? eq(orders.paymentStatus, q.payment_status) : undefined,
+    q.unicode ? eq(shares.unicode, q.unicode) : undefined,
+    q.orderNo ? or(eq(orders.orderNo, q.orderNo), eq(orders.providerTradeNo, q.orderNo)) : undefined,
+    q.keyword ? or(ilike(orders.productName, containing(q.keyword)), ilike(buyers.userName, containing(q.keyword)), ilike(sellers.userName, containing(q.keyword))) : undefined,
+    q.from ? gte(orders.createdAt, dayStart(q.from)) : undefined,
+    q.to ? lt(orders.createdAt, nextDay(q.to)) : undefined,
+  )
+  const rows = db
+    .select({ order: orders, unicode: shares.unicode, buyerName: buyers.userName, sellerName: sellers.userName })
+    .from(orders)
+    .leftJoin(shares, eq(shares.id, orders.shareId))
+    .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+    .leftJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize)
+  const counted = db
+    .select({ n: count() })
+    .from(orders)
+    .leftJoin(shares, eq(shares.id, orders.shareId))
+    .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+    .leftJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(where)
+  const [list, [total]] = await Promise.all([rows, counted])
+  return { rows: list, total: total?.n ?? 0 }
+}

@@ -1,0 +1,25 @@
+import { ordersApi } from '#contract/orders.ts'
+import { created, defineModule, ok } from '../../http/module.ts'
+import { createOrder, orderPage, paymentStatus, refundOrder } from './service.ts'
+
+/** Orders (SPEC §7 /api/orders/*): create and pay, status, the buyer's, seller's and admin lists, refund. */
+export default defineModule({
+  name: 'orders',
+  routes(r) {
+    const { app } = r
+    r.route(ordersApi.create, async (request) =>
+      created(
+        await createOrder(app, { ...request.body, buyerId: request.user?.id ?? null, ip: request.ip, log: request.log }),
+        'orders.created',
+      ),
+    )
+    r.route(ordersApi.paymentStatus, async (request) => ok(await paymentStatus(app, request.query.orderNo, request.log)))
+    r.route(ordersApi.list, async (request) => ok(await orderPage(app.db, request.query, { buyerId: request.user!.id })))
+    r.route(ordersApi.sellerList, async (request) => ok(await orderPage(app.db, request.query, { sellerId: request.user!.id })))
+  },
+  admin(r) {
+    const { app } = r
+    r.route(ordersApi.adminList, async (request) => ok(await orderPage(app.db, request.query, {})))
+    r.route(ordersApi.adminRefund, async (request) => ok(await refundOrder(app, request.body.orderNo, request.log), 'orders.refunded'))
+  },
+})

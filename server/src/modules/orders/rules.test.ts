@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { ORDER_NO_PATTERN } from '#contract/orders.ts'
+import { honoursPayment, newOrderNo, ORDER_TTL_MS, platformFee, refundNoFor } from './rules.ts'
+
+describe('order numbers', () => {
+  it('are PS + the Asia/Shanghai time to the second + 12 random digits, and match the contract pattern', () => {
+    const no = newOrderNo(new Date('2026-11-22T16:30:05Z'))
+    expect(no).toMatch(ORDER_NO_PATTERN)
+    expect(no.slice(0, 16)).toBe('PS20261123003005')
+    expect(no.length).toBeLessThanOrEqual(32)
+  })
+  it('sort by time as text and do not repeat', () => {
+    const early = newOrderNo(new Date('2026-11-18T01:00:00Z'))
+    const late = newOrderNo(new Date('2026-11-23T01:00:00Z'))
+    expect([late, early].sort()).toEqual([early, late])
+    const many = new Set(Array.from({ length: 1000 }, () => newOrderNo(new Date('2026-11-23T01:00:00Z'))))
+    expect(many.size).toBe(1000)
+  })
+  it('refunds under one number per order', () => {
+    expect(refundNoFor('PS20261123003005123456789012')).toBe('RPS20261123003005123456789012')
+  })
+})
+
+describe('order lifetime', () => {
+  it('a pending order can be paid for 30 minutes', () => {
+    expect(ORDER_TTL_MS).toBe(30 * 60 * 1000)
+  })
+})
+
+describe('platform fee', () => {
+  it('is the basis points of the amount, rounded half up', () => {
+    expect(platformFee(2000, 500)).toBe(100)
+    expect(platformFee(1234, 500)).toBe(62) // 61.7
+    expect(platformFee(10, 500)).toBe(1) // 0.5 rounds up
+    expect(platformFee(9, 500)).toBe(0) // 0.45 rounds down
+    expect(platformFee(1, 0)).toBe(0)
+  })
+  it('never exceeds the amount', () => {
+    expect(platformFee(100, 10000)).toBe(100)
+    expect(platformFee(1, 10000)).toBe(1)
+  })
+})
+
+describe('a payment arriving for a share', () => {
+  it('is honoured while the share is approved and its seller not banned', () => {
+    expect(honoursPayment({ status: 'approved', sellerBanned: 0 })).toBe(true)
+  })
+  it('is refunded once the share is taken down, banned, back under review, or the seller banned, or the share is gone', () => {
+    for (const status of ['violation', 'reported_invalid', 'under_review']) expect(honoursPayment({ status, sellerBanned: 0 }), status).toBe(false)
+    expect(honoursPayment({ status: 'approved', sellerBanned: 1 })).toBe(false)
+    expect(honoursPayment(undefined)).toBe(false)
+  })
+})

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { OrderCreated, PaymentMethod } from '#contract/orders.ts'
+import type { Database } from '../../db/client.ts'
+import { spend } from '../../plugins/app/rate-limits.ts'
+import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
+import { ProviderError } from '../../providers/payments/types.ts'
+import { postRefund } from '../ledger/service.ts'
+import { finishOwedRefund, reconcileWithGateway, refundAtGateway } from '../payments/settlement.ts'
+import { presentOrder, presentPaymentStatus } from './presenter.ts'
+import { expirePending, findOrder, findOrderWithCode, findShareByCode, insertOrder, listOrders, lockOrder, type OrderListQuery, type OrderScope, updateOrder } from './repository.ts'
+import { newOrderNo, ORDER_TTL_MS } from './rules.ts'
+
+/** Pending orders past their 30 minutes become Failed (a later notify still completes them). */
+export function expirePendingOrders(db: Database, now: Date = new Date()): Promise<number> {
+  return expirePending(db, now)
+}
+
+/** An order for a share and its payment started at the gateway of the method; visitors need no account. */
+export async function createOrder(
+  app: FastifyInstance,
+  input: { unicode: string; paymentMethod: PaymentMethod; buyerId: number | null; ip: string; log: FastifyBaseLogger },
+): Promise<OrderCreated> {
+  const { unicode, paymentMethod } = input
+  const wait = await spend(app.limits.orderIp, input.ip)
+  if (wait) throw tooMany('errors.rateLimited', wait)
+  const row = await findShareByCode(app.db, unicode)
+  if (!row) throw notFound('shares.notFound')
+  if (row.share.status !== 'approved' || row.sellerBanned === 1) throw conflict('shares.notForSale', { status: row.share.status })
+  if (input.buyerId === row.share.userId) throw conflict('orders.ownShare')
+
+  const provider = app.payments.forMethod(paymentMethod)
+  // No real gateway for this method and the sandbox is off: the method is not offered.
+  if (!provider) throw conflict('orders.methodUnavailable', { paymentMethod })
+  const orderNo = newOrderNo()
+  const expiresAt = new Date(Date.now() + ORDER_TTL_MS)
+  await insertOrder(app.db, {
+    orderNo,
+    shareId: row.share.id,
+    sellerId: row.share.userId,
+    buyerId: input.buyerId,
+    productName: row.share.title,
+    amountFen: row.share.priceFen,
+    paymentMethod,
+    provider: provider.name,
+    buyerIp: input.ip,
+    expiresAt,
+  })
+  try {
+    const pay = await provider.createPayment({
+      orderNo,
+      amount: row.share.priceFen,
+      subject: row.share.title.replace(/[/=&]/g, ' ').slice(0, 120),
+      method: paymentMethod,
+      notifyUrl: `${app.config.apiPublicUrl}/api/payments/${provider.name}/notify`,
+      returnUrl: `${app.config.webUrl}/share/${unicode}?order=${orderNo}`,
+      expiresAt,
+      clientIp: input.ip,
+    })
+    await updateOrder(app.db, orderNo, { checkoutUrl: pay.qrCode ?? pay.payUrl ?? null })
+    return { orderNo, ...pay }
+  } catch (e) {
+    input.log.error({ err: e, orderNo }, 'gateway refused the payment')
+    await updateOrder(app.db, orderNo, { paymentStatus: 'Failed' })
+    throw new AppError(502, 'orders.gatewayError')
+  }
+}
+
+/** What the waiting page polls; asks the gateway when the notify is late. */
+export async function paymentStatus(app: FastifyInstance, orderNo: string, log: FastifyBaseLogger) {
+  const order = await findOrder(app.db, orderNo)
+  if (!order) throw notFound('orders.notFound')
+  if (order.paymentStatus === 'Pending' && order.expiresAt < new Date()) await expirePendingOrders(app.db)
+  if (order.paymentStatus === 'Pending' || order.paymentStatus === 'Failed') {
+    const provider = app.payments.byName(order.provider)
+    if (provider) {
+      await reconcileWithGateway(app.db, provider, orderNo, { feeBasisPoints: app.config.defaultFeeBp, log }).catch((err) => log.warn({ err, orderNo }, 'payment query failed'))
+    }
+  }
+  const fresh = (await findOrderWithCode(app.db, order.id))!
+  return presentPaymentStatus(fresh.order, fresh.unicode)
+}
+
+export async function orderPage(db: Database, q: OrderListQuery, scope: OrderScope) {
+  await expirePendingOrders(db)
+  const { rows, total } = await listOrders(db, q, scope)
+  return {
+    list: rows.map((r) => presentOrder(r.order, { unicode: r.unicode, buyerName: r.buyerName, sellerName: r.sellerName })),
+    total,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  }
+}
+
+/**
+ * An admin's refund of a completed order: through the gateway first (same refund number on every
+ * retry, so it refunds once), then Refund and the ledger debit in one transaction, once. An order
+ * already marked Refund whose gateway refund is still owed gets it now.
+ */
+export async function refundOrder(app: FastifyInstance, orderNo: string, log: FastifyBaseLogger): Promise<{ orderNo: string; payment_status: 'Refund' }> {
+  const done = { orderNo, payment_status: 'Refund' } as const
+  const order = await findOrder(app.db, orderNo)
+  if (!order) throw notFound('orders.notFound')
+  if (order.paymentStatus !== 'Completed' && order.paymentStatus !== 'Refund') throw conflict('orders.notRefundable', { payment_status: order.paymentStatus })
+  if (order.paymentStatus === 'Refund' && order.refundedAt) return done
+  const provider = app.payments.byName(order.provider)
+  if (!provider) throw new AppError(502, 'orders.gatewayError')
+  if (order.paymentStatus === 'Refund') {
+    if (await finishOwedRefund(app.db, provider, orderNo, log)) return done
+    // Another request may have finished it meanwhile.
+    if ((await findOrder(app.db, orderNo))?.refundedAt) return done
+    throw new AppError(502, 'orders.refundFailed')
+  }
+  try {
+    await refundAtGateway(provider, order, 'refund')
+  } catch (e) {
+    log.error({ err: e, orderNo }, 'refund failed at the gateway')
+    throw new AppError(502, e instanceof ProviderError ? 'orders.refundFailed' : 'orders.gatewayError')
+  }
+  await app.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id)
+    if (locked?.paymentStatus !== 'Completed') return
+    await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: new Date() })
+    await postRefund(tx, locked)
+  })
+  return done
+}
