@@ -2,7 +2,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '#contract/orders.ts'
 import type { Config } from '../../config.ts'
 import type { PaymentProviders } from '../../providers/payments/index.ts'
 
-export type StartupLine = { level: 'info' | 'warn' | 'error'; msg: string }
+type StartupLine = { level: 'info' | 'warn' | 'error'; msg: string }
 
 const GATEWAY_NAMES = { alipay: 'Alipay', wechat: 'WeChat Pay', sandbox: 'the SANDBOX gateway' } as const
 const METHOD_NAMES: Record<PaymentMethod, string> = { Alipay: 'Alipay', WeChat: 'WeChat Pay' }
