@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts'
 import { orders, shares, users } from '../../db/schema.ts'
 import { containing } from '../../db/search.ts'
 
-export type OrderRow = typeof orders.$inferSelect
+type OrderRow = typeof orders.$inferSelect
 export type OrderListQuery = z.output<typeof orderListQuerySchema>
 /** Whose orders a list shows: a buyer's, a seller's, or (empty) all. */
 export type OrderScope = { buyerId?: number; sellerId?: number }

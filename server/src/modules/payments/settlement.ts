@@ -10,7 +10,7 @@ import { postRefund, postSale } from '../ledger/service.ts'
 import { honoursPayment, platformFee, QUERY_INTERVAL_MS, refundNoFor } from '../orders/rules.ts'
 
 /** `refunding`: paid for a share no longer for sale — recorded, and refunded (decision 021). */
-export type SettleOutcome = 'paid' | 'refunding' | 'closed' | 'duplicate' | 'ignored'
+type SettleOutcome = 'paid' | 'refunding' | 'closed' | 'duplicate' | 'ignored'
 
 type SettleOptions = { feeBasisPoints: number; log?: FastifyBaseLogger }
 

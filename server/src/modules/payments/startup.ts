@@ -2,7 +2,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '#contract/orders.ts'
 import type { Config } from '../../config.ts'
 import type { PaymentProviders } from '../../providers/payments/index.ts'
 
-export type StartupLine = { level: 'info' | 'warn' | 'error'; msg: string }
+type StartupLine = { level: 'info' | 'warn' | 'error'; msg: string }
 
 const GATEWAY_NAMES = { alipay: 'Alipay', wechat: 'WeChat Pay', sandbox: 'the SANDBOX gateway' } as const
 const METHOD_NAMES: Record<PaymentMethod, string> = { Alipay: 'Alipay', WeChat: 'WeChat Pay' }
@@ -21,7 +21,7 @@ export function paymentsStartupReport(payments: PaymentProviders, config: Pick<C
   if (sandboxed.length && config.env === 'production') {
     lines.push({
       level: 'error',
-      msg: `PAYMENTS: !!! THE SANDBOX GATEWAY TAKES ${sandboxed.join(' AND ').toUpperCase()} PAYMENTS IN PRODUCTION (PAYMENTS_SANDBOX=true): visitors can "pay" without money and read paid content. Configure ALIPAY_*/WECHAT_* and unset PAYMENTS_SANDBOX for real payments.`,
+      msg: `PAYMENTS: !!! THE SANDBOX GATEWAY TAKES ${sandboxed.join(' AND ').toUpperCase()} PAYMENTS IN PRODUCTION (NODE_ENV=production, PAYMENTS_SANDBOX=true): visitors can "pay" without money and read paid content. Fine for a local \`npm start\`; a deployment configures ALIPAY_*/WECHAT_* and leaves PAYMENTS_SANDBOX unset.`,
     })
   } else if (sandboxed.length) {
     lines.push({ level: 'warn', msg: `PAYMENTS: ${sandboxed.join(' and ')} go through the SANDBOX gateway — visitors can "pay" without money. Configure ALIPAY_*/WECHAT_* for real payments.` })
