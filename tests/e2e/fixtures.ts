@@ -60,10 +60,6 @@ export async function expectFieldError(field: Locator, text: string) {
   await expect(field.page().locator(`[id="${errorId}"]`)).toHaveText(text)
 }
 
-export async function expectNoFieldError(field: Locator) {
-  await expect(field).not.toHaveAttribute('aria-invalid', 'true')
-}
-
 // ---- the test object ---------------------------------------------------------------------------
 const randomByte = () => Math.floor(Math.random() * 256)
 const ipBase = `10.${randomByte()}.${randomByte()}`
