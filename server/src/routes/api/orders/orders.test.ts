@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { yuanToFen } from '#contract/money.ts'
+import { buildShare, newShareBody } from '../../../db/factories.ts'
 import { inboundEvents, ledgerEntries, orders, shares } from '../../../db/schema.ts'
 import { badInputs, expectRejected } from '../../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, dbFingerprint, type TestApp } from '../../../../test/helpers.ts'
@@ -15,7 +17,7 @@ async function approvedShare(price = 12.34) {
     method: 'POST',
     url: '/api/shares/new',
     headers: bearer(seller),
-    payload: { title: 'Paid thing', type: 'text', content: SECRET, price, subscription_status: 'close' },
+    payload: newShareBody(buildShare({ title: 'Paid thing', content: SECRET, priceFen: yuanToFen(price) })),
   })
   const s = res.json().data as { id: number; unicode: string }
   await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: s.id, status: 'approved' } })
