@@ -41,8 +41,9 @@ describe('the demo seed', () => {
       expect(o.orderNo).toMatch(ORDER_NO_PATTERN)
       expect(o.orderNo.slice(2, 16), `${o.orderNo} (${o.paymentStatus})`).toBe(shanghaiStamp(o.createdAt))
     }
-    // So sorting by number is sorting by time.
+    // So sorting by number is sorting by time, and, as with real orders, so is sorting by id.
     expect([...rows].sort((a, b) => a.orderNo.localeCompare(b.orderNo)).map((o) => o.id)).toEqual(rows.map((o) => o.id))
+    expect([...rows].sort((a, b) => a.id - b.id).map((o) => o.id)).toEqual(rows.map((o) => o.id))
   })
 
   it('keeps each order\'s times in order: created, then paid, then refunded; expiry 30 minutes after creation', async () => {

@@ -76,10 +76,14 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
     .returning()
   const now = Date.now()
   const statuses = ['Completed', 'Completed', 'Pending', 'Failed', 'Refund'] as const
-  for (const [i, status] of statuses.entries()) {
+  // About a day apart; the pending one is new, so it stays payable for its 30 minutes. Inserted oldest
+  // first, as real orders are, so ids grow with creation time.
+  const demoOrders = statuses
+    .map((status, i) => ({ i, status, createdAt: new Date(status === 'Pending' ? now : now - (i + 1) * 26 * 3600 * 1000) }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+  for (const { i, status, createdAt } of demoOrders) {
     const share = rows[i % 3]!
-    // A day apart, newest first; the pending one is new, so it stays payable for its 30 minutes.
-    const times = orderTimes(new Date(status === 'Pending' ? now : now - (i + 1) * 26 * 3600 * 1000), status)
+    const times = orderTimes(createdAt, status)
     const paid = times.paidAt !== null
     const fee = paid ? platformFee(share.priceFen, feeBp) : null
     const [order] = await db
