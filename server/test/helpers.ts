@@ -10,9 +10,12 @@ import { type Database, openDatabase } from '../src/db/client.ts'
 import { outboxMessages, users, verificationCodes } from '../src/db/schema.ts'
 import { hashPassword } from '../src/modules/auth/passwords.ts'
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, seed } from '../src/db/seed.ts'
+import { uniqueEmail, uniqueName, uniquePhone } from '../src/db/factories.ts'
 
 export const ADMIN_PASSWORD = 'Admin@2026'
 export { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER }
+// The shared data builders (server/src/db/factories.ts), for the tests that import them from here.
+export { uniqueEmail, uniqueName, uniquePhone }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -66,11 +69,24 @@ async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: 
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
-export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(opts.config)
+/** A fresh, migrated, empty database: in-memory PGlite, or a throw-away one on the DATABASE_URL server. */
+export async function openTestDatabase() {
   const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null
   const handle = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' })
   await handle.migrate()
+  return {
+    db: handle.db,
+    driver: handle.driver,
+    async close() {
+      await handle.close()
+      await scratch?.drop()
+    },
+  }
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(opts.config)
+  const handle = await openTestDatabase()
   await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
   const app = await buildApp({ config, db: handle.db, providers: opts.providers, limits: opts.limits, payments: opts.payments, logger: false })
   await app.ready()
@@ -83,7 +99,6 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     async close() {
       await app.close()
       await handle.close()
-      await scratch?.drop()
     },
     async login(username, password) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })
@@ -139,11 +154,6 @@ export async function dbFingerprint(db: Database): Promise<Record<string, string
 
 export const USER_PASSWORD = 'User@2026'
 const hashes = new Map<string, Promise<string>>()
-let userCounter = 0
-/** Unique-enough names per test process, so tests sharing one app never collide. */
-export const uniqueName = (prefix = 'u') => `${prefix}${process.pid.toString(36)}${(++userCounter).toString(36)}${crypto.randomBytes(2).toString('hex')}`
-/** A mainland mobile number no other test uses. */
-export const uniquePhone = () => `139${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`
 
 /** Inserts an account directly (argon2 runs once per distinct password), for tests that need many. */
 export async function createUser(
@@ -157,7 +167,7 @@ export async function createUser(
     .insert(users)
     .values({
       userName,
-      email: fields.email === undefined ? `${userName}@test.io` : fields.email,
+      email: fields.email === undefined ? uniqueEmail(userName) : fields.email,
       phone: fields.phone ?? null,
       role: fields.role ?? 'user',
       passwordHash: await hashes.get(password)!,

@@ -1,7 +1,10 @@
-// The e2e suite's API client and data factories: admin login, the code outbox, users made through the
-// real sign-up calls, unique names, emails and phones. No Playwright test object here, so the global
-// setup can use it too.
+// The e2e suite's API client: admin login, the code outbox, users made through the real sign-up calls.
+// Names, emails, phones and passwords come from the factories the seed and the API tests use too. No
+// Playwright test object here, so the global setup can use it as well.
+import { strongPassword, uniqueEmail, uniqueName, uniquePhone } from '#server/db/factories.ts'
 import { ADMIN, API_URL } from './env.ts'
+
+export { strongPassword, uniqueEmail, uniqueName, uniquePhone }
 
 export type TestUser = { user_name: string; password: string; email?: string; phone?: string }
 type Envelope<T> = { code: number; msg: string; data: T }
@@ -17,30 +20,6 @@ export type ApiUser = {
   alipayRealName: string | null
   alipayAccount: string | null
 }
-
-// ---- unique data -------------------------------------------------------------------------------
-// Unique within a run (the database is fresh per run): a per-process tag, the worker slot, a counter.
-const processTag = Math.random().toString(36).slice(2, 5)
-const phoneBase = String(Math.floor(Math.random() * 10_000)).padStart(4, '0')
-let seq = 0
-// Workers are slots 0, 1, …; the runner itself (global setup) is slot 6.
-const slot = () => Number(process.env.TEST_PARALLEL_INDEX ?? 6)
-
-/** A user name (2–32 letters, digits, _ or -; lower case so emails made from it match the outbox). */
-export function uniqueName(prefix = 'e2e'): string {
-  seq += 1
-  return `${prefix}_${processTag}${slot()}${seq.toString(36)}${Date.now().toString(36).slice(-3)}`.toLowerCase()
-}
-export const uniqueEmail = (name = uniqueName('mail')) => `${name}@e2e.payshare.test`
-/** SPEC §5 phone: ^1[3-9]\d{9}$ — the second digit is the worker slot, so workers never collide. */
-export function uniquePhone(): string {
-  seq += 1
-  const phone = `1${3 + (slot() % 7)}${phoneBase}${String(seq % 100_000).padStart(5, '0')}`
-  if (!/^1[3-9]\d{9}$/.test(phone)) throw new Error(`bad test phone ${phone}`)
-  return phone
-}
-/** Meets SPEC §5: upper and lower case, a digit, a special character, no space. */
-export const strongPassword = () => `Pw-${Math.random().toString(36).slice(2, 8)}#A9`
 
 // ---- API client --------------------------------------------------------------------------------
 let adminToken: Promise<string> | null = null

@@ -1,6 +1,6 @@
 // SPEC §2 navigation guards, the admin-only /system pages, redirects, the 404 page and page titles.
 import { ADMIN, DEMO_PASSWORD } from './env.ts'
-import { expect, expectFlash, login, test, uniqueEmail } from './fixtures.ts'
+import { expect, expectFlash, login, loginAs, test, uniqueEmail } from './fixtures.ts'
 
 test.describe('anonymous visitors', () => {
   test('a private page sends them to login with a redirect, and login lands back there', async ({ page, api }) => {
@@ -52,9 +52,9 @@ test.describe('unknown paths (en-US)', () => {
 })
 
 test.describe('logged-in users', () => {
-  test('going to /login goes to the workplace, keeping the redirect and the query (zh-CN)', async ({ page, api }) => {
+  test('going to /login goes to the workplace, keeping the redirect and the query (zh-CN)', async ({ page, context, api }) => {
     const user = await api.createUser('email', 'grd')
-    await login(page, user)
+    await loginAs(context, user)
     await page.goto('/login?tab=register&from=menu')
     await expect(page).toHaveURL('/dashboard/workplace?tab=register&from=menu')
     await page.goto('/login?redirect=%2Fuser%2Fsetting')
@@ -66,11 +66,12 @@ test.describe('logged-in users', () => {
 test.describe('logged-in users (en-US)', () => {
   test.use({ lng: 'en-US' })
 
-  test('/faq goes to /faq/docs; page titles are "{label} - {site name}"', async ({ page, api }) => {
+  test('/faq goes to /faq/docs; page titles are "{label} - {site name}"', async ({ page, context, api }) => {
     const user = await api.createUser('phone', 'grd')
     await page.goto('/login')
     await expect(page).toHaveTitle('Login - PayShare')
-    await login(page, user)
+    await loginAs(context, user)
+    await page.goto('/dashboard/workplace')
     await expect(page).toHaveTitle('Workplace - PayShare')
     await page.goto('/faq')
     await expect(page).toHaveURL('/faq/docs')
@@ -87,9 +88,10 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   test.describe(`a user who is not an admin (${lng})`, () => {
     test.use({ lng })
 
-    test('is sent away from every /system page with the 403 message', async ({ page, api }) => {
+    test('is sent away from every /system page with the 403 message', async ({ page, context, api }) => {
       const user = await api.createUser('email', 'usr')
-      await login(page, user)
+      await loginAs(context, user)
+      await page.goto('/dashboard/workplace')
       // No admin menu for them.
       await expect(page.getByRole('navigation', { name: lng === 'zh-CN' ? '菜单' : 'Menu' })).not.toContainText(lng === 'zh-CN' ? '系统管理' : 'System')
       for (const path of ['/system/user-manage', '/system/login-record', '/system/outbox', '/system']) {
@@ -105,8 +107,8 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
 }
 
 test.describe('the demo seller', () => {
-  test('is a plain user too', async ({ page }) => {
-    await login(page, 'demo_seller', DEMO_PASSWORD)
+  test('is a plain user too', async ({ page, context }) => {
+    await loginAs(context, 'demo_seller', DEMO_PASSWORD)
     await page.goto('/system/user-manage')
     await expect(page).toHaveURL('/dashboard/workplace')
     // Phone, terms and Alipay are seeded: the checklist is complete.
@@ -122,9 +124,10 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       'en-US': { users: 'Users', records: 'Login records', outbox: 'Code outbox', keyword: /^User name, email or phone/, recordKeyword: /^User name, email or IP/, search: 'Search', ban: 'Ban', unban: 'Unban', banned: 'Banned', edited: 'Edited Successfully', site: 'PayShare', system: 'System' },
     }[lng]
 
-    test('reaches user-manage: finds a user, bans and unbans them', async ({ page, api }) => {
+    test('reaches user-manage: finds a user, bans and unbans them', async ({ page, context, api }) => {
       const user = await api.createUser('email', 'mgd')
-      await login(page, ADMIN.username, ADMIN.password)
+      await loginAs(context, ADMIN.username, ADMIN.password)
+      await page.goto('/dashboard/workplace')
       await expect(page.getByRole('navigation', { name: lng === 'zh-CN' ? '菜单' : 'Menu' })).toContainText(T.system)
       await page.goto('/system/user-manage')
       await expect(page).toHaveTitle(`${T.users} - ${T.site}`)
@@ -148,10 +151,10 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(200)
     })
 
-    test('reaches login-record and sees a fresh login with its address', async ({ page, api, clientIp }) => {
+    test('reaches login-record and sees a fresh login with its address', async ({ page, context, api, clientIp }) => {
       const user = await api.createUser('email', 'rec')
       // createUser logged the user in through the API from this test's address.
-      await login(page, ADMIN.username, ADMIN.password)
+      await loginAs(context, ADMIN.username, ADMIN.password)
       await page.goto('/system/login-record')
       await expect(page).toHaveTitle(`${T.records} - ${T.site}`)
       await page.getByLabel(T.recordKeyword).fill(user.user_name)
@@ -162,11 +165,11 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(row).toContainText(user.email!)
     })
 
-    test('reaches the outbox and sees the code that was sent', async ({ page, api }) => {
+    test('reaches the outbox and sees the code that was sent', async ({ page, context, api }) => {
       const email = uniqueEmail()
       await api.ok('/api/auth/getRegisterVerificationCode', { query: { email } })
       const code = await api.latestCode(email, 'register')
-      await login(page, ADMIN.username, ADMIN.password)
+      await loginAs(context, ADMIN.username, ADMIN.password)
       await page.goto('/system/outbox')
       await expect(page).toHaveTitle(`${T.outbox} - ${T.site}`)
       const row = page.getByRole('row').filter({ hasText: email })

@@ -1,6 +1,6 @@
 // SPEC §9 locales: zh-CN by default, the header switch (a plain form, so it works without JS), the
 // <html lang> attribute, and English for any other stored choice.
-import { expect, login, test } from './fixtures.ts'
+import { expect, loginAs, test } from './fixtures.ts'
 
 test('the login page switches zh-CN → English → zh-CN and keeps the tab', async ({ page }) => {
   await page.goto('/login?tab=forgot')
@@ -32,9 +32,9 @@ test('the login page switches zh-CN → English → zh-CN and keeps the tab', as
   await expect(page).toHaveTitle('用户协议 - PayShare 付费分享')
 })
 
-test('the header switch works inside the console and the menu follows', async ({ page, api }) => {
+test('the header switch works inside the console and the menu follows', async ({ page, context, api }) => {
   const user = await api.createUser('email', 'lng')
-  await login(page, user)
+  await loginAs(context, user)
   await page.goto('/user/setting')
   const nav = page.getByRole('navigation', { name: '菜单' })
   await expect(nav.getByRole('link', { name: '用户设置' })).toBeVisible()

@@ -1,7 +1,7 @@
 // User settings (/user/setting): profile, password, security phone, Alipay account, terms — each checked
 // on the page and in what the API then returns, and on the workplace checklist where it counts.
 import type { Page } from '@playwright/test'
-import { expect, expectFieldError, expectFlash, type Lng, login, strongPassword, test, uniqueEmail, uniquePhone } from './fixtures.ts'
+import { expect, expectFieldError, expectFlash, type Lng, login, loginAs, strongPassword, test, uniqueEmail, uniquePhone } from './fixtures.ts'
 
 const UI = {
   'zh-CN': {
@@ -87,9 +87,9 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
     test.use({ lng })
     const ui = UI[lng]
 
-    test('profile: more than 200 characters is refused, 200 are saved', async ({ page, api }) => {
+    test('profile: more than 200 characters is refused, 200 are saved', async ({ page, context, api }) => {
       const user = await api.createUser('email', 'prof')
-      await login(page, user)
+      await loginAs(context, user)
       await page.goto('/user/setting')
       await section(page, lng, 'profile').getByLabel(ui.profile).fill('长'.repeat(201))
       await section(page, lng, 'profile').getByRole('button', { name: ui.save }).click()
@@ -110,11 +110,11 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expectFieldError(section(page, lng, 'profile').getByLabel(ui.userName), lng === 'zh-CN' ? '用户名不能为空' : 'Username cannot be empty')
     })
 
-    test('password: the current one is checked; the new one logs in and other sessions end', async ({ page, api }) => {
+    test('password: the current one is checked; the new one logs in and other sessions end', async ({ page, context, api }) => {
       const user = await api.createUser('email', 'pwd')
       const otherSession = await api.login(user.user_name, user.password)
       const newPassword = strongPassword()
-      await login(page, user)
+      await loginAs(context, user)
       await page.goto('/user/setting')
       const form = section(page, lng, 'password')
 
@@ -143,10 +143,11 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await login(page, user.user_name, newPassword)
     })
 
-    test('security phone: bound with a code, shown as bound, and the checklist step is done', async ({ page, api }) => {
+    test('security phone: bound with a code, shown as bound, and the checklist step is done', async ({ page, context, api }) => {
       const user = await api.createUser('email', 'phn')
       const phone = uniquePhone()
-      await login(page, user)
+      await loginAs(context, user)
+      await page.goto('/dashboard/workplace')
       await expect(step(page, lng, 'phone')).toContainText(ui.todo)
       await expect(page.getByText(ui.remaining(3))).toBeVisible()
 
@@ -180,10 +181,11 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       expect((await api.call('/api/auth/login', { body: { username: phone, password: user.password } })).code).toBe(200)
     })
 
-    test('Alipay account: a bad account is refused, a good one is stored', async ({ page, api }) => {
+    test('Alipay account: a bad account is refused, a good one is stored', async ({ page, context, api }) => {
       const user = await api.createUser('email', 'ali')
       const account = uniqueEmail(`pay_${user.user_name}`)
-      await login(page, user)
+      await loginAs(context, user)
+      await page.goto('/dashboard/workplace')
       await expect(step(page, lng, 'alipay')).toContainText(ui.todo)
       await page.goto('/user/setting')
       const form = section(page, lng, 'alipay')
@@ -206,9 +208,9 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(step(page, lng, 'alipay')).toContainText(ui.done)
     })
 
-    test('terms: agreeing is recorded once and completes the checklist with the other steps', async ({ page, api }) => {
+    test('terms: agreeing is recorded once and completes the checklist with the other steps', async ({ page, context, api }) => {
       const user = await api.createUser('phone', 'trm')
-      await login(page, user)
+      await loginAs(context, user)
       await page.goto('/user/setting')
       await expect(section(page, lng, 'terms')).toContainText(ui.notAgreed)
       await section(page, lng, 'terms').getByRole('button', { name: ui.agreeTerms }).click()

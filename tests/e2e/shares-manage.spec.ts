@@ -2,7 +2,7 @@
 // /system/order-manage; DESIGN §3 publishing, share status, buying, refund), with JavaScript on and off.
 import type { Page } from '@playwright/test'
 import type { Order, OwnShare, PublicShare } from '#contract/shares.ts'
-import { type Api, expect, expectFieldError, expectFlash, jsDisabled, login, test, uniqueName } from './fixtures.ts'
+import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
 import { ADMIN, API_URL, BASE_URL, DEMO_PASSWORD } from './env.ts'
 
 const SELLER = 'demo_seller'
@@ -75,8 +75,8 @@ const submitNew = (page: Page) => page.getByRole('button', { name: 'Submit for r
 test.describe('seller: my shares', () => {
   test.use({ lng: 'en-US' })
 
-  test('bad input is refused field by field, then a URL share is created for review', async ({ page }) => {
-    await login(page, SELLER, DEMO_PASSWORD)
+  test('bad input is refused field by field, then a URL share is created for review', async ({ page, context }) => {
+    await loginAs(context, SELLER, DEMO_PASSWORD)
     await page.goto('/share-manage/search-table')
     await expect(page.getByRole('heading', { name: 'My shares' })).toBeVisible()
     await page.getByRole('link', { name: 'New share' }).click()
@@ -116,8 +116,8 @@ test.describe('seller: my shares', () => {
     await expect(r).toContainText('Under review')
   })
 
-  test('a text share and a netdisk share with its extraction code', async ({ page, api }) => {
-    await login(page, SELLER, DEMO_PASSWORD)
+  test('a text share and a netdisk share with its extraction code', async ({ page, context, api }) => {
+    await loginAs(context, SELLER, DEMO_PASSWORD)
     const text = uniqueName('txt')
     await page.goto('/share-manage/new')
     await fillShare(page, { title: text, type: 'Text', content: 'The secret: 42', price: '0.01' })
@@ -142,10 +142,10 @@ test.describe('seller: my shares', () => {
     expect(stored).toMatchObject({ type: 'netdisk', content: 'https://pan.example.com/s/abc', extraction_code: 'x9', price: 10000, subscription_status: 'open', status: 'under_review' })
   })
 
-  test('editing the price keeps the review; editing the title sends the share back to review', async ({ page, api }) => {
+  test('editing the price keeps the review; editing the title sends the share back to review', async ({ page, context, api }) => {
     const share = await createShare(api, { type: 'url', content: 'https://example.com/a', price: 8 })
     await setStatus(api, share.id, 'approved')
-    await login(page, SELLER, DEMO_PASSWORD)
+    await loginAs(context, SELLER, DEMO_PASSWORD)
     await page.goto(`/share-manage/search-table?title=${share.title}`)
     await expect(row(page, share.title)).toContainText('Approved')
 
@@ -172,18 +172,18 @@ test.describe('seller: my shares', () => {
     expect(await sellerShare(api, share.id)).toMatchObject({ title: renamed, status: 'under_review', content: 'https://example.com/a' })
   })
 
-  test("another seller's share is a 404 page", async ({ page, api }) => {
+  test("another seller's share is a 404 page", async ({ page, context, api }) => {
     const other = await api.createUser('email', 'other')
-    await login(page, other)
+    await loginAs(context, other)
     const share = await createShare(api)
     const res = await page.goto(`/share-manage/edit/${share.id}`)
     expect(res?.status()).toBe(404)
     await expect(page.getByText('Whoops, this page is gone.')).toBeVisible()
   })
 
-  test('delete asks first: Cancel keeps the share, Delete removes it', async ({ page, api }) => {
+  test('delete asks first: Cancel keeps the share, Delete removes it', async ({ page, context, api }) => {
     const share = await createShare(api)
-    await login(page, SELLER, DEMO_PASSWORD)
+    await loginAs(context, SELLER, DEMO_PASSWORD)
     await page.goto(`/share-manage/search-table?title=${share.title}`)
 
     await page.getByRole('link', { name: `Delete ${share.title}` }).click()
@@ -204,7 +204,7 @@ test.describe('seller: my shares', () => {
 
   test('the share link: copied with JavaScript, shown with its QR code', async ({ page, api, context }, testInfo) => {
     const share = await createShare(api)
-    await login(page, SELLER, DEMO_PASSWORD)
+    await loginAs(context, SELLER, DEMO_PASSWORD)
     await page.goto(`/share-manage/search-table?title=${share.title}`)
     const url = `${BASE_URL}/share/${share.unicode}`
     if (!jsDisabled(testInfo)) {
@@ -226,9 +226,9 @@ test.describe('seller: my shares', () => {
 test.describe('seller without a bound phone', () => {
   test.use({ lng: 'zh-CN' })
 
-  test('sees what is missing, and creating is refused with the reason', async ({ page, api }) => {
+  test('sees what is missing, and creating is refused with the reason', async ({ page, context, api }) => {
     const user = await api.createUser('email', 'nophone')
-    await login(page, user)
+    await loginAs(context, user)
     await page.goto('/share-manage/search-table')
     const notice = page.getByRole('alert').filter({ hasText: '您暂时不能发布分享' })
     await expect(notice.getByRole('link', { name: '绑定安全手机' })).toHaveAttribute('href', '/user/setting#security-phone')
@@ -253,11 +253,11 @@ test.describe('seller without a bound phone', () => {
 test.describe('admin: share review', () => {
   test.use({ lng: 'en-US' })
 
-  test('approve, take down, recover; ban after confirming', async ({ page, api }) => {
+  test('approve, take down, recover; ban after confirming', async ({ page, context, api }) => {
     const tag = uniqueName('mod')
     const a = await createShare(api, { title: `${tag}-a` })
     const b = await createShare(api, { title: `${tag}-b` })
-    await login(page, 'admin', ADMIN.password)
+    await loginAs(context, 'admin', ADMIN.password)
     await page.goto(`/system/share-manage?keyword=${tag}`)
     await expect(page.getByRole('heading', { name: 'Share review' })).toBeVisible()
     await expect(row(page, a.title)).toContainText('Under review')
@@ -283,11 +283,11 @@ test.describe('admin: share review', () => {
     expect((await sellerShare(api, b.id)).status).toBe('violation')
   })
 
-  test('edit a share: a bad price is refused on the form, then the new title and price show in the list and on the share page', async ({ page, api }) => {
+  test('edit a share: a bad price is refused on the form, then the new title and price show in the list and on the share page', async ({ page, context, api }) => {
     const tag = uniqueName('adm')
     const share = await createShare(api, { title: `${tag}-old`, price: 3.5 })
     await setStatus(api, share.id, 'approved')
-    await login(page, 'admin', ADMIN.password)
+    await loginAs(context, 'admin', ADMIN.password)
     const list = `/system/share-manage?keyword=${tag}&status=approved`
     await page.goto(list)
 
@@ -325,11 +325,11 @@ test.describe('admin: share review', () => {
     await expect(page.getByText('¥12.34', { exact: true })).toBeVisible()
   })
 
-  test('a banned share can still be edited; a stale edit of a deleted share is explained', async ({ page, api }) => {
+  test('a banned share can still be edited; a stale edit of a deleted share is explained', async ({ page, context, api }) => {
     const tag = uniqueName('adm')
     const share = await createShare(api, { title: `${tag}-old` })
     await setStatus(api, share.id, 'violation')
-    await login(page, 'admin', ADMIN.password)
+    await loginAs(context, 'admin', ADMIN.password)
     await page.goto(`/system/share-manage?keyword=${tag}`)
     await page.getByRole('link', { name: `Edit ${share.title}` }).click()
     const form = dialog(page, 'Edit share')
@@ -353,13 +353,13 @@ test.describe('admin: share review', () => {
 test.describe('orders', () => {
   test.use({ lng: 'en-US' })
 
-  test('the buyer reopens a completed purchase; the seller sees the income', async ({ page, api }) => {
+  test('the buyer reopens a completed purchase; the seller sees the income', async ({ page, context, api }) => {
     const share = await createShare(api, { price: 20 })
     await setStatus(api, share.id, 'approved')
     const paid = await buy(api, share.unicode)
     const pending = await buy(api, share.unicode, { pay: false })
 
-    await login(page, BUYER, DEMO_PASSWORD)
+    await loginAs(context, BUYER, DEMO_PASSWORD)
     await page.goto('/user/order-list')
     await expect(page.getByRole('heading', { name: 'My orders' })).toBeVisible()
     const paidRow = row(page, paid)
@@ -377,7 +377,7 @@ test.describe('orders', () => {
 
     // The seller's income orders, filtered by the share code.
     await page.context().clearCookies({ name: 'ps_session' })
-    await login(page, SELLER, DEMO_PASSWORD)
+    await loginAs(context, SELLER, DEMO_PASSWORD)
     await page.goto('/share-manage/order-list')
     await page.getByLabel('Share code').fill(share.unicode)
     await page.getByLabel('Status').selectOption('Completed')
@@ -391,13 +391,13 @@ test.describe('orders', () => {
     await expect(row(page, pending)).toHaveCount(0)
   })
 
-  test('admin refunds a completed order after confirming; a refund that is not allowed is explained', async ({ page, api }) => {
+  test('admin refunds a completed order after confirming; a refund that is not allowed is explained', async ({ page, context, api }) => {
     const share = await createShare(api, { price: 6.6 })
     await setStatus(api, share.id, 'approved')
     const orderNo = await buy(api, share.unicode)
     const pending = await buy(api, share.unicode, { pay: false })
 
-    await login(page, 'admin', ADMIN.password)
+    await loginAs(context, 'admin', ADMIN.password)
     await page.goto(`/system/order-manage?unicode=${share.unicode}`)
     await expect(row(page, orderNo)).toContainText('Completed')
     await expect(row(page, pending).getByRole('link', { name: /^Refund/ })).toHaveCount(0)

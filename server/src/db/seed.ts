@@ -4,9 +4,10 @@ import type { Database } from './client.ts'
 import { appMeta, orders, shares, users } from './schema.ts'
 import { ContentCipher } from '../modules/shares/content-crypto.ts'
 import { postRefund, postSale } from '../modules/ledger/service.ts'
-import { newOrderNo, platformFee } from '../modules/orders/rules.ts'
+import { platformFee } from '../modules/orders/rules.ts'
 import { newUnicode } from '../modules/shares/rules.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
+import { buildShare, orderTimes, type ShareAttrs } from './factories.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEMO_SELLER = { userName: 'demo_seller', email: 'seller@payshare.local', phone: '13800138000' }
@@ -50,12 +51,12 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
   const [seller] = await db.select().from(users).where(eq(users.userName, DEMO_SELLER.userName))
   const [buyer] = await db.select().from(users).where(eq(users.userName, DEMO_BUYER.userName))
   if (!seller || !buyer) return
-  type Demo = { title: string; type: 'text' | 'url' | 'netdisk'; content: string; code?: string; priceFen: number; status: 'approved' | 'under_review'; subscription?: 'open' | 'close' }
+  type Demo = ShareAttrs & { status: 'approved' | 'under_review' }
   const demo: Demo[] = [
-    { title: 'Vue3 + TypeScript 实战笔记 / Vue 3 notes', type: 'text', content: '课程笔记：https://example.com/notes 访问密码 vue3-2026\nCourse notes password: vue3-2026', priceFen: 990, status: 'approved' },
-    { title: '设计素材合集 / Design asset pack', type: 'url', content: 'https://example.com/assets/design-pack-2026', priceFen: 1990, status: 'approved' },
-    { title: '考研英语真题 PDF / Exam papers', type: 'netdisk', content: 'https://pan.baidu.com/s/1demoPayShare2026', code: 'x7k2', priceFen: 500, status: 'approved', subscription: 'open' },
-    { title: '摄影调色预设 / Photo presets (in review)', type: 'url', content: 'https://example.com/presets', priceFen: 1200, status: 'under_review' },
+    { ...buildShare({ title: 'Vue3 + TypeScript 实战笔记 / Vue 3 notes', type: 'text', content: '课程笔记：https://example.com/notes 访问密码 vue3-2026\nCourse notes password: vue3-2026', priceFen: 990 }), status: 'approved' },
+    { ...buildShare({ title: '设计素材合集 / Design asset pack', type: 'url', content: 'https://example.com/assets/design-pack-2026', priceFen: 1990 }), status: 'approved' },
+    { ...buildShare({ title: '考研英语真题 PDF / Exam papers', type: 'netdisk', content: 'https://pan.baidu.com/s/1demoPayShare2026', extractionCode: 'x7k2', priceFen: 500, subscription: 'open' }), status: 'approved' },
+    { ...buildShare({ title: '摄影调色预设 / Photo presets (in review)', type: 'url', content: 'https://example.com/presets', priceFen: 1200 }), status: 'under_review' },
   ]
   const rows = await db
     .insert(shares)
@@ -66,26 +67,30 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
         unicode: newUnicode(),
         type: d.type,
         contentEnc: cipher.encrypt(d.content),
-        extractionCodeEnc: d.code ? cipher.encrypt(d.code) : null,
+        extractionCodeEnc: d.extractionCode ? cipher.encrypt(d.extractionCode) : null,
         priceFen: d.priceFen,
         status: d.status,
-        subscriptionStatus: d.subscription ?? 'close',
+        subscriptionStatus: d.subscription,
         visitCount: d.status === 'approved' ? 12 : 0,
       })),
     )
     .returning()
   const now = Date.now()
   const statuses = ['Completed', 'Completed', 'Pending', 'Failed', 'Refund'] as const
-  for (const [i, status] of statuses.entries()) {
+  // About a day apart; the pending one is new, so it stays payable for its 30 minutes. Inserted oldest
+  // first, as real orders are, so ids grow with creation time.
+  const demoOrders = statuses
+    .map((status, i) => ({ i, status, createdAt: new Date(status === 'Pending' ? now : now - (i + 1) * 26 * 3600 * 1000) }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+  for (const { i, status, createdAt } of demoOrders) {
     const share = rows[i % 3]!
-    // The pending demo order is new (payable for its 30 minutes after first start); its number carries its time.
-    const created = status === 'Pending' ? new Date(now) : new Date(now - (i + 1) * 26 * 3600 * 1000)
-    const paid = status === 'Completed' || status === 'Refund'
+    const times = orderTimes(createdAt, status)
+    const paid = times.paidAt !== null
     const fee = paid ? platformFee(share.priceFen, feeBp) : null
     const [order] = await db
       .insert(orders)
       .values({
-        orderNo: newOrderNo(created),
+        ...times,
         shareId: share.id,
         sellerId: seller.id,
         buyerId: i % 2 === 0 ? buyer.id : null,
@@ -97,16 +102,12 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
         providerTradeNo: paid ? `SBXDEMO${now}${i}` : null,
         feeFen: fee,
         sellerIncomeFen: paid ? share.priceFen - fee! : null,
-        expiresAt: new Date(created.getTime() + 30 * 60 * 1000),
-        createdAt: created,
-        paidAt: paid ? created : null,
-        refundedAt: status === 'Refund' ? new Date(created.getTime() + 3600 * 1000) : null,
       })
       .returning()
     if (paid) {
       await db.update(shares).set({ purchaseCount: sql`${shares.purchaseCount} + 1` }).where(eq(shares.id, share.id))
-      await postSale(db, order!, created)
-      if (status === 'Refund') await postRefund(db, order!, order!.refundedAt!)
+      await postSale(db, order!, times.paidAt!)
+      if (times.refundedAt) await postRefund(db, order!, times.refundedAt)
     }
   }
 }

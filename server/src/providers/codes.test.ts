@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users, verificationCodes } from '../db/schema.ts'
 import { type SmtpFake, startSmtpFake } from '../../test/fakes/smtp.ts'
-import { ADMIN_PASSWORD, type TestApp, bearer, buildTestApp, freshIp, uniqueName, uniquePhone } from '../../test/helpers.ts'
+import { ADMIN_PASSWORD, type TestApp, bearer, buildTestApp, freshIp, uniqueEmail, uniqueName, uniquePhone } from '../../test/helpers.ts'
 import { SmtpSender } from './codes.ts'
 
 let smtp: SmtpFake
@@ -65,7 +65,7 @@ describe('the API sending codes by mail over SMTP', () => {
 
   it('registers with the code that arrived by mail; nothing goes to the outbox', async () => {
     const name = uniqueName('mail')
-    const email = `${name}@example.com`
+    const email = uniqueEmail(name)
     const res = await t.app.inject({ method: 'GET', url: `/api/auth/getRegisterVerificationCode?email=${email}`, remoteAddress: freshIp() })
     expect(res.json()).toEqual({ code: 200, msg: 'auth.codeSent', data: { resendAfter: 60, delivery: 'sent' } })
     const [mail] = smtp.to(email)
@@ -83,7 +83,7 @@ describe('the API sending codes by mail over SMTP', () => {
   })
 
   it('a refused delivery → 502 auth.codeSendFailed, and the code is not kept (a retry is not throttled)', async () => {
-    const email = `${uniqueName('bounce')}@example.com`
+    const email = uniqueEmail(uniqueName('bounce'))
     smtp.rejectRecipient((a) => a === email)
     try {
       const res = await t.app.inject({ method: 'GET', url: `/api/auth/getRegisterVerificationCode?email=${email}`, remoteAddress: freshIp() })

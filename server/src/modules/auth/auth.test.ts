@@ -16,6 +16,7 @@ import {
   createUser,
   dbFingerprint,
   freshIp,
+  uniqueEmail,
   uniqueName,
   uniquePhone,
 } from '../../../test/helpers.ts'
@@ -59,7 +60,7 @@ async function codeFor(kind: 'email' | 'phone', target: string, path?: string, o
 
 const newAccount = () => {
   const user_name = uniqueName('reg')
-  return { user_name, email: `${user_name}@example.com`, phone: uniquePhone(), password: 'Abc@123x' }
+  return { user_name, email: uniqueEmail(user_name), phone: uniquePhone(), password: 'Abc@123x' }
 }
 
 describe('POST /api/auth/login', () => {
@@ -505,7 +506,7 @@ describe('forgot password', () => {
   it('an unknown account gets the same answer as a known one, and nothing is sent', async () => {
     const u = await createUser(t.db)
     const known = await get(`/api/auth/getForgotPasswordrVerificationCode?email=${u.email}`)
-    const unknownEmail = `${uniqueName('ghost')}@example.com`
+    const unknownEmail = uniqueEmail(uniqueName('ghost'))
     const unknown = await get(`/api/auth/getForgotPasswordrVerificationCode?email=${unknownEmail}`)
     expect(unknown.statusCode).toBe(known.statusCode)
     expect(unknown.json()).toEqual(known.json())

@@ -15,7 +15,7 @@ type Deps = Pick<FastifyInstance, 'db' | 'config' | 'limits' | 'providers'>
 /**
  * Login by user name, email or phone (DESIGN §3). Failures count against the account they name (or,
  * for names of no account, the typed text) and against the client address; a locked account or an
- * address over its hard cap is told when to retry (docs/decisions/020-login-throttling.md).
+ * address over its hard cap is told when to retry (docs/decisions/040-login-throttling.md).
  */
 export async function logIn(deps: Deps, req: { username: string; password: string; ip: string; userAgent?: string }) {
   const { db, limits } = deps
@@ -97,7 +97,7 @@ export async function resetPassword(deps: Deps, body: { email?: string; phone?: 
 /**
  * The code GETs of SPEC §7. Sign-up and reset codes answer the same whether or not the address has an
  * account: a code is issued and throttled alike, it is just not delivered where it could not be used
- * (docs/decisions/021-codes-do-not-reveal-accounts.md).
+ * (docs/decisions/041-codes-do-not-reveal-accounts.md).
  */
 export async function sendCode(deps: Deps, req: { purpose: CodePurpose; query: { email?: string; phone?: string }; ip: string; userId?: number }) {
   const t = targetOf(req.query)

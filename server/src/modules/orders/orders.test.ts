@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { yuanToFen } from '#contract/money.ts'
+import { buildShare, newShareBody } from '../../db/factories.ts'
 import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema.ts'
 import { ProviderError } from '../../providers/payments/types.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
@@ -18,7 +20,7 @@ async function approvedShare(price = 12.34) {
     method: 'POST',
     url: '/api/shares/new',
     headers: bearer(seller),
-    payload: { title: 'Paid thing', type: 'text', content: SECRET, price, subscription_status: 'close' },
+    payload: newShareBody(buildShare({ title: 'Paid thing', content: SECRET, priceFen: yuanToFen(price) })),
   })
   const s = res.json().data as { id: number; unicode: string }
   await t.app.inject({ method: 'POST', url: '/api/shares/admin/update', headers: bearer(admin), payload: { id: s.id, status: 'approved' } })
@@ -300,7 +302,7 @@ describe('without the sandbox (PAYMENTS_SANDBOX=false) and without credentials',
   })
 })
 
-describe('a payment for a share no longer for sale (decision 021)', () => {
+describe('a payment for a share no longer for sale (decision 042)', () => {
   afterEach(() => {
     vi.restoreAllMocks()
   })

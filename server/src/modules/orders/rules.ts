@@ -21,7 +21,7 @@ export function platformFee(amountFen: number, feeBasisPoints: number): number {
 export const refundNoFor = (orderNo: string) => `R${orderNo}`
 
 /**
- * Whether a payment arriving now is honoured (decision 021): the share must still be approved and its
+ * Whether a payment arriving now is honoured (decision 042): the share must still be approved and its
  * seller not banned. A share deleted after the order was created still is — deleting stops new
  * sales, not the ones already begun. Otherwise the payment is recorded and refunded.
  */

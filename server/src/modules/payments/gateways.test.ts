@@ -161,7 +161,7 @@ describe('Alipay', () => {
   })
 })
 
-describe('a payment for a share no longer for sale (decision 021)', () => {
+describe('a payment for a share no longer for sale (decision 042)', () => {
   test('Alipay: paid after the share was banned → recorded, refunded at Alipay under R<orderNo>, the content not shown', async () => {
     const seller = await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
     const admin = await t.login('admin', ADMIN_PASSWORD)

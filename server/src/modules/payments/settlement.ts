@@ -9,7 +9,7 @@ import { uniqueViolation } from '../../db/errors.ts'
 import { postRefund, postSale } from '../ledger/service.ts'
 import { honoursPayment, platformFee, QUERY_INTERVAL_MS, refundNoFor } from '../orders/rules.ts'
 
-/** `refunding`: paid for a share no longer for sale — recorded, and refunded (decision 021). */
+/** `refunding`: paid for a share no longer for sale — recorded, and refunded (decision 042). */
 type SettleOutcome = 'paid' | 'refunding' | 'closed' | 'duplicate' | 'ignored'
 
 type SettleOptions = { feeBasisPoints: number; log?: FastifyBaseLogger }

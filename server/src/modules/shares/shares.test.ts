@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildShare, newShareBody } from '../../db/factories.ts'
 import { shares, users } from '../../db/schema.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, uniquePhone, type TestApp } from '../../../test/helpers.ts'
@@ -9,7 +10,7 @@ let seller: string
 let admin: string
 
 const SECRET = 'the secret text 秘密 42'
-const newShare = (overrides: Record<string, unknown> = {}) => ({ title: 'A share', type: 'text', content: SECRET, price: 9.9, subscription_status: 'close', ...overrides })
+const newShare = (overrides: Record<string, unknown> = {}) => ({ ...newShareBody(buildShare({ title: 'A share', content: SECRET, priceFen: 990 })), ...overrides })
 
 async function create(token: string, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(token), payload: body })

@@ -15,6 +15,7 @@ import {
   createUser,
   dbFingerprint,
   freshIp,
+  uniqueEmail,
   uniqueName,
   uniquePhone,
 } from '../../../test/helpers.ts'
@@ -126,7 +127,7 @@ describe('POST /api/users/updatePassword', () => {
 describe('binding an email or a phone (bind codes)', () => {
   it('updateEmail with a code sent to the new address', async () => {
     const { user, token } = await signedIn()
-    const email = `${uniqueName('new')}@example.com`
+    const email = uniqueEmail(uniqueName('new'))
     const code = await bindCode(token, 'email', email)
     const [row] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.target, email))
     expect(row).toMatchObject({ purpose: 'bind', userId: user.id })
@@ -156,7 +157,7 @@ describe('binding an email or a phone (bind codes)', () => {
   })
   it('a sign-up code for the address does not bind it', async () => {
     const { user, token } = await signedIn()
-    const email = `${uniqueName('reg')}@example.com`
+    const email = uniqueEmail(uniqueName('reg'))
     envelope(await get(`/api/auth/getRegisterVerificationCode?email=${email}`, null), 200)
     const [sent] = await t.outbox(email)
     envelope(await post('/api/users/updateEmail', token, { email, verificationCode: sent!.code }), 422)
@@ -164,7 +165,7 @@ describe('binding an email or a phone (bind codes)', () => {
   })
   it('a wrong code → 422; a code is single-use', async () => {
     const { user, token } = await signedIn()
-    const email = `${uniqueName('one')}@example.com`
+    const email = uniqueEmail(uniqueName('one'))
     const code = await bindCode(token, 'email', email)
     envelope(await post('/api/users/updateEmail', token, { email, verificationCode: code === '123456' ? '654321' : '123456' }), 422)
     envelope(await post('/api/users/updateEmail', token, { email, verificationCode: code }), 200)
@@ -183,7 +184,7 @@ describe('binding an email or a phone (bind codes)', () => {
     expect((await userRow(user.id)).phone).toBeNull()
   })
   it('bind codes need a login', async () => {
-    envelope(await get(`/api/auth/getEmailVerificationCode?email=${uniqueName('x')}@example.com`, null), 401)
+    envelope(await get(`/api/auth/getEmailVerificationCode?email=${uniqueEmail()}`, null), 401)
     envelope(await get(`/api/auth/getPhoneVerificationCode?phone=${uniquePhone()}`, null), 401)
     envelope(await post('/api/users/updateEmail', null, { email: 'a@b.cc', verificationCode: '123456' }), 401)
   })
@@ -193,7 +194,7 @@ describe('guessing attempts', () => {
   it("another account's wrong tries cannot void my bind code", async () => {
     const mine = await signedIn()
     const other = await signedIn()
-    const email = `${uniqueName('bind')}@example.com`
+    const email = uniqueEmail(uniqueName('bind'))
     const code = await bindCode(mine.token, 'email', email)
     const wrong = code === '123456' ? '654321' : '123456'
     for (let i = 0; i < 6; i++) envelope(await post('/api/users/updateEmail', other.token, { email, verificationCode: wrong }), 422)

@@ -14,7 +14,7 @@ export type RateLimits = {
   loginAccount: RateLimiterAbstract
   /**
    * Failed logins per IP: a hard cap far above what people behind one NAT mistype, so below it a
-   * correct password always gets in (docs/decisions/020-login-throttling.md).
+   * correct password always gets in (docs/decisions/040-login-throttling.md).
    */
   loginIp: RateLimiterAbstract
   /** Code sends per IP: 20 per hour (per-target limits live in the database). */
