@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { z } from 'zod'
-import { listParams } from '~/components/list.tsx'
+import { listParams } from '~/components/lists/pager.tsx'
 import { ApiError } from './api.ts'
 import { destroySession } from './auth.ts'
 import { setFlash } from './toast.ts'

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { PublicShare } from '#contract/shares.ts'
-import { PublicError, PublicShell } from '~/components/public-shell.tsx'
+import { PublicError, PublicShell } from '~/components/layout/public-shell.tsx'
 import type { RouteHandle } from '~/root.tsx'
 import { ApiError, callApi } from '~/.server/api.ts'
 import { getToken } from '~/.server/auth.ts'

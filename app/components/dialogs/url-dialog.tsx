@@ -2,7 +2,7 @@ import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useIsPending } from './forms.tsx'
+import { useIsPending } from '../forms/fields.tsx'
 import { useHydrated } from '~/hooks/use-hydrated.ts'
 
 /**

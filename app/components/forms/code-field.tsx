@@ -2,7 +2,7 @@ import type { FieldMetadata } from '@conform-to/react'
 import { Alert, Box, Button, Group } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TextField, useIsPending } from './forms.tsx'
+import { TextField, useIsPending } from './fields.tsx'
 
 /**
  * "Send code": a submit button with its own intent, so it works without JavaScript; with it, the button

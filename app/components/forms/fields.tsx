@@ -3,7 +3,7 @@ import { Alert, Checkbox, PasswordInput, Textarea, TextInput } from '@mantine/co
 import { useNavigation } from '@remix-run/react'
 import { notifications } from '@mantine/notifications'
 import { type ComponentProps, type ReactNode, useEffect } from 'react'
-import { TOAST_MS } from './flash.tsx'
+import { TOAST_MS } from '../feedback/flash.tsx'
 import { useTranslation } from 'react-i18next'
 
 /** Conform's error keys, translated; the first one is shown. */

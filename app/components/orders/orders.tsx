@@ -3,7 +3,7 @@ import { Form, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Order, PAYMENT_STATUSES } from '#contract/shares.ts'
-import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from './shares.tsx'
+import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
 
 type OrderFilter = 'payment_status' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
 

@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatYuan } from '#contract/money.ts'
 import { type PaymentStatus, type PublicShare, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
-import { TOAST_MS } from './flash.tsx'
+import { TOAST_MS } from '../feedback/flash.tsx'
 import { useHydrated } from '~/hooks/use-hydrated.ts'
 import { formatDateTime } from '~/utils/format.ts'
 

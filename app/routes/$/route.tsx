@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { ExceptionPage } from '~/components/error-boundary.tsx'
+import { ExceptionPage } from '~/components/feedback/error-boundary.tsx'
 
 /** notFound: any unmatched path (SPEC §2), public. */
 export async function loader(_: LoaderFunctionArgs) {

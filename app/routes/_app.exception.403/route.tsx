@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { ExceptionPage } from '~/components/error-boundary.tsx'
+import { ExceptionPage } from '~/components/feedback/error-boundary.tsx'
 import { requireAdmin } from '~/.server/auth.ts'
 import { pageTitle } from '~/.server/i18n.ts'
 

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
 import { requireAdmin } from '~/.server/auth.ts'
 
 /** /system/* is admin-only (SPEC §6); every child loader re-checks through requireAdmin too. */

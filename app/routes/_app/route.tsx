@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { menuForRole } from '#contract/menu.ts'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
 import { AppLayout } from '~/components/layout/AppLayout.tsx'
 import { requireUser } from '~/.server/auth.ts'
 

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AgreementDocument } from '~/components/agreement.tsx'
+import { AgreementDocument } from '~/components/agreement/agreement-document.tsx'
 import { PublicLayout } from '~/components/layout/PublicLayout.tsx'
 import { getToken } from '~/.server/auth.ts'
 import { pageTitle } from '~/.server/i18n.ts'

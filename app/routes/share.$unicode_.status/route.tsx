@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/shares.ts'
 import { ApiError, callApi } from '~/.server/api.ts'
-import type { PaymentStatusView } from './share.$unicode_.pay.tsx'
+import type { PaymentStatusView } from '../share.$unicode_.pay/route.tsx'
 
 /** GET /share/{unicode}/status?order= — JSON for the pay page's 1-second check. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
