@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint, nothing } from './http.ts'
 import {
   codeSchema,
   emailOrPhoneSchema,
@@ -90,3 +91,64 @@ export const updateAlipaySchema = z.object({
     .min(1, 'validation.alipayAccountRequired')
     .refine((v) => emailOrPhoneSchema.safeParse(v).success, 'validation.alipayAccountFormat'),
 })
+
+/** A bearer token (DESIGN §3: opaque, 30 days): the login answer and the one a password change issues. */
+export const tokenSchema = z.object({ token: z.string() })
+
+/**
+ * What a code request answers: seconds until the next send may be asked for, and whether the code went
+ * out for real or waits in the dev outbox (no mail or SMS provider configured).
+ */
+export const codeSentSchema = z.object({ resendAfter: z.number().int(), delivery: z.enum(['outbox', 'sent']) })
+export type CodeSentAnswer = z.infer<typeof codeSentSchema>
+
+const codeGet = <const P extends `/api/auth/${string}`, const A extends 'public' | 'user'>(path: P, access: A, summary: string) =>
+  endpoint({ method: 'GET', path, access, tag: 'auth', summary, query: codeTargetQuerySchema, response: codeSentSchema })
+
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Log in with a user name, email or phone and the password',
+    body: loginSchema,
+    response: tokenSchema,
+  }),
+  /** Revokes the bearer token sent, if any; answers the same without one. */
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout', access: 'public', tag: 'auth', summary: 'Revoke the token sent', response: nothing }),
+  registerEmail: endpoint({
+    method: 'POST',
+    path: '/api/auth/register/email',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign up with an email and the code sent to it',
+    body: registerEmailSchema,
+    response: nothing,
+  }),
+  registerPhone: endpoint({
+    method: 'POST',
+    path: '/api/auth/register/phone',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign up with a phone and the code sent to it',
+    body: registerPhoneSchema,
+    response: nothing,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/forgotPassword',
+    access: 'public',
+    tag: 'auth',
+    summary: "Set a new password with a code sent to the account's email or phone",
+    body: forgotPasswordSchema,
+    response: nothing,
+  }),
+  // The code GETs of SPEC §7; each takes ?email= or ?phone=.
+  registerCode: codeGet('/api/auth/getRegisterVerificationCode', 'public', 'Send a sign-up code'),
+  phoneRegisterCode: codeGet('/api/auth/getPhoneRegisterVerificationCode', 'public', 'Send a sign-up code (phone form)'),
+  /** The path's typo is SPEC §7's. */
+  forgotPasswordCode: codeGet('/api/auth/getForgotPasswordrVerificationCode', 'public', 'Send a password-reset code'),
+  emailCode: codeGet('/api/auth/getEmailVerificationCode', 'user', "Send a code to bind an email to the caller's account"),
+  phoneCode: codeGet('/api/auth/getPhoneVerificationCode', 'user', "Send a code to bind a phone to the caller's account"),
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { tokenSchema, updateAlipaySchema, updateEmailSchema, updatePasswordSchema, updatePhoneSchema, updateProfileSchema } from './auth.ts'
+import { endpoint, pageOf, timestamp } from './http.ts'
 import { profileSchema, userNameSchema } from './rules.ts'
 
 export const ROLES = ['admin', 'user'] as const
@@ -6,34 +8,41 @@ export type Role = (typeof ROLES)[number]
 export const USER_STATUSES = ['active', 'disabled'] as const
 
 /** SPEC §3 User, as the API returns it (never the password hash). */
-export type User = {
-  id: number
-  uid: number
-  user_name: string
-  email: string | null
-  phone: string | null
-  role: Role
-  status: (typeof USER_STATUSES)[number]
-  profile: string
-  is_banned: 0 | 1
-  last_login_iP: string | null
-  last_login_time: string | null
-  terms_agreed_at: string | null
-  alipayRealName: string | null
-  alipayAccount: string | null
-  created_at: string
-}
+export const userSchema = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  user_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  profile: z.string(),
+  is_banned: z.literal([0, 1]),
+  last_login_iP: z.string().nullable(),
+  last_login_time: timestamp.nullable(),
+  terms_agreed_at: timestamp.nullable(),
+  alipayRealName: z.string().nullable(),
+  alipayAccount: z.string().nullable(),
+  created_at: timestamp,
+})
+export type User = z.infer<typeof userSchema>
 
-export type LoginRecord = {
-  id: number
-  uid: number
-  email: string | null
-  username: string
-  loginBrowser: string
-  loginDevice: string
-  loginIp: string
-  created_at: string
-}
+/** SPEC §3 Login record. */
+export const loginRecordSchema = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  email: z.string().nullable(),
+  username: z.string(),
+  loginBrowser: z.string(),
+  loginDevice: z.string(),
+  loginIp: z.string(),
+  created_at: timestamp,
+})
+export type LoginRecord = z.infer<typeof loginRecordSchema>
+
+/** Where a seller is paid (DESIGN §3): both null until set. */
+export const alipayInfoSchema = z.object({ alipayRealName: z.string().nullable(), alipayAccount: z.string().nullable() })
+export type AlipayInfo = z.infer<typeof alipayInfoSchema>
 
 export const pageQuerySchema = z.object({
   pageNum: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100000).default(1),
@@ -66,3 +75,106 @@ export const adminUpdateUserSchema = z.object({
   is_banned: integerInput.pipe(z.number().min(0).max(1)).optional(),
   status: z.enum(USER_STATUSES).optional(),
 })
+
+export const usersApi = {
+  userInfo: endpoint({ method: 'GET', path: '/api/users/userInfo', access: 'user', tag: 'users', summary: 'The caller', response: userSchema }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/users/update',
+    access: 'user',
+    tag: 'users',
+    summary: "The caller's user name and profile",
+    body: updateProfileSchema,
+    response: userSchema,
+  }),
+  /** Revokes every token of the account and answers a fresh one. */
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/api/users/updatePassword',
+    access: 'user',
+    tag: 'users',
+    summary: "Change the caller's password",
+    body: updatePasswordSchema,
+    response: tokenSchema,
+  }),
+  updateEmail: endpoint({
+    method: 'POST',
+    path: '/api/users/updateEmail',
+    access: 'user',
+    tag: 'users',
+    summary: 'Bind an email with the code sent to it',
+    body: updateEmailSchema,
+    response: userSchema,
+  }),
+  /** The security phone (DESIGN §3: needed to publish shares). */
+  updatePhone: endpoint({
+    method: 'POST',
+    path: '/api/users/updatePhone',
+    access: 'user',
+    tag: 'users',
+    summary: 'Bind a phone with the code sent to it',
+    body: updatePhoneSchema,
+    response: userSchema,
+  }),
+  getAlipayInfo: endpoint({ method: 'GET', path: '/api/users/getAlipayInfo', access: 'user', tag: 'users', summary: "The caller's payout account", response: alipayInfoSchema }),
+  updateAlipayInfo: endpoint({
+    method: 'POST',
+    path: '/api/users/updateAlipayInfo',
+    access: 'user',
+    tag: 'users',
+    summary: "Set the caller's payout account",
+    body: updateAlipaySchema,
+    response: alipayInfoSchema,
+  }),
+  /** The sharing disclaimer (/agreement/exemptionagree); the first agreement time is kept. */
+  agreeToTerms: endpoint({ method: 'POST', path: '/api/users/agreeToTerms', access: 'user', tag: 'users', summary: 'Agree to the sharing terms', response: userSchema }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/users/list',
+    access: 'admin',
+    tag: 'users',
+    summary: 'Every account, newest first, by keyword (name, email, phone), role and ban',
+    query: userListQuerySchema,
+    response: pageOf(userSchema),
+  }),
+  getUserById: endpoint({
+    method: 'GET',
+    path: '/api/users/admin/getUserById',
+    access: 'admin',
+    tag: 'users',
+    summary: 'One account',
+    query: z.object({ id: idSchema }),
+    response: userSchema,
+  }),
+  /** Banning or disabling revokes the account's tokens. */
+  adminUpdate: endpoint({
+    method: 'POST',
+    path: '/api/users/admin/update',
+    access: 'admin',
+    tag: 'users',
+    summary: "An account's name, profile, role, status or ban",
+    body: adminUpdateUserSchema,
+    response: userSchema,
+  }),
+}
+
+export const loginRecordsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/loginRecords/list',
+    access: 'user',
+    tag: 'users',
+    summary: "The caller's logins, newest first",
+    query: loginRecordQuerySchema,
+    response: pageOf(loginRecordSchema),
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/api/loginRecords/admin/list',
+    access: 'admin',
+    tag: 'users',
+    summary: 'Every login, newest first, by keyword (name, email, IP)',
+    query: loginRecordQuerySchema,
+    response: pageOf(loginRecordSchema),
+  }),
+}
