@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint, nothing, pageOf, timestamp } from './http.ts'
 import { isYuanAmount } from './money.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
 
@@ -8,6 +9,30 @@ export type ShareType = (typeof SHARE_TYPES)[number]
 export const SHARE_STATUSES = ['under_review', 'approved', 'reported_invalid', 'violation'] as const
 export type ShareStatus = (typeof SHARE_STATUSES)[number]
 export const SUBSCRIPTION_STATUSES = ['open', 'close'] as const
+
+/**
+ * DESIGN §3 share status machine, the moves an admin makes: under_review → approved; approved →
+ * reported_invalid (taken down, appealable) → approved (recovered); any → violation (banned, final).
+ * One description for the API (which refuses other moves) and the console (which offers these).
+ */
+export const SHARE_ADMIN_MOVES = { approve: 'approved', takeDown: 'reported_invalid', ban: 'violation' } as const satisfies Record<string, ShareStatus>
+export type ShareAdminMove = keyof typeof SHARE_ADMIN_MOVES
+const ADMIN_MOVES_FROM: Record<ShareStatus, readonly ShareAdminMove[]> = {
+  under_review: ['approve', 'ban'],
+  approved: ['takeDown', 'ban'],
+  reported_invalid: ['approve', 'ban'],
+  violation: [],
+}
+
+/** The moves an admin may make from a status, in the order the console shows them. */
+export function adminMovesFrom(status: ShareStatus): readonly ShareAdminMove[] {
+  return ADMIN_MOVES_FROM[status]
+}
+
+/** Whether an admin may set `to` on a share in `from` (keeping the status is always allowed). */
+export function canAdminMove(from: ShareStatus, to: ShareStatus): boolean {
+  return from === to || adminMovesFrom(from).some((m) => SHARE_ADMIN_MOVES[m] === to)
+}
 export const PAYMENT_METHODS = ['Alipay', 'WeChat'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 /** SPEC §4 payment status. */
@@ -126,30 +151,115 @@ export const orderListQuerySchema = pageQuerySchema.extend({
   to: z.iso.date({ error: 'validation.date' }).optional(),
 })
 
-/** The public view of a share: never the content. */
-export type PublicShare = {
-  id: number
-  unicode: string
-  title: string
-  type: ShareType
-  price: number
-  user_name: string
-  visit_count: number
-  purchase_count: number
-  status: ShareStatus
-  subscription_status: (typeof SUBSCRIPTION_STATUSES)[number]
-  created_at: string
+/** SPEC §3 Share, as the API presents it: never the content unless the caller may read it. */
+export const publicShareSchema = z.object({
+  id: z.number().int(),
+  unicode: z.string(),
+  title: z.string(),
+  type: z.enum(SHARE_TYPES),
+  price: z.number(),
+  user_name: z.string(),
+  visit_count: z.number().int(),
+  purchase_count: z.number().int(),
+  status: z.enum(SHARE_STATUSES),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+  created_at: timestamp,
   /** Only when the caller may see it: owner, admin, or a buyer with a completed order. */
-  content?: string
-  extraction_code?: string | null
+  content: z.string().optional(),
+  extraction_code: z.string().nullable().optional(),
   /** With `third_party_trade_no` lookups: '' until paid, then the gateway's trade number. */
-  third_party_trade_no?: string
-  payment_status?: PaymentStatus
-  /** False when the seller is banned or the share deleted: shown but not for sale. */
-  for_sale?: boolean
+  third_party_trade_no: z.string().optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  /** False when the share is not approved, deleted or its seller banned: shown but not for sale. */
+  for_sale: z.boolean().optional(),
+})
+export type PublicShare = z.infer<typeof publicShareSchema>
+
+/** The owner's view (edit form, after an update): with the content. */
+export const ownShareSchema = publicShareSchema.extend({ content: z.string(), extraction_code: z.string().nullable() })
+export type OwnShare = z.infer<typeof ownShareSchema>
+
+const idQuerySchema = z.object({ id: idSchema })
+
+/** Seller and admin share management (SPEC §7 /api/shares/*). */
+export const sharesApi = {
+  new: endpoint({
+    method: 'POST',
+    path: '/api/shares/new',
+    access: 'user',
+    tag: 'shares',
+    summary: 'Create a share (needs a bound phone and the agreed disclaimer); it starts under review',
+    body: shareCreateSchema,
+    response: publicShareSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/shares/update',
+    access: 'user',
+    tag: 'shares',
+    summary: 'Edit an own share; a change of title, type or content sends it back to review',
+    body: shareUpdateSchema,
+    response: ownShareSchema,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/shares/list',
+    access: 'user',
+    tag: 'shares',
+    summary: "The caller's shares, newest first unless sorted otherwise",
+    query: shareListQuerySchema,
+    response: pageOf(publicShareSchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/shares/detail',
+    access: 'user',
+    tag: 'shares',
+    summary: 'An own share with its content (the edit view)',
+    query: idQuerySchema,
+    response: ownShareSchema,
+  }),
+  delete: endpoint({
+    method: 'GET',
+    path: '/api/shares/delete',
+    access: 'user',
+    tag: 'shares',
+    summary: 'Delete an own share: no new sales; buyers keep access to what they paid for',
+    query: idQuerySchema,
+    response: nothing,
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/api/shares/admin/list',
+    access: 'admin',
+    tag: 'shares',
+    summary: "Every seller's shares, newest first unless sorted otherwise",
+    query: adminShareListQuerySchema,
+    response: pageOf(publicShareSchema),
+  }),
+  adminUpdate: endpoint({
+    method: 'POST',
+    path: '/api/shares/admin/update',
+    access: 'admin',
+    tag: 'shares',
+    summary: 'Review and moderate a share: status moves (SHARE_ADMIN_MOVES), title, price, subscription',
+    body: adminShareUpdateSchema,
+    response: publicShareSchema,
+  }),
 }
 
-export type OwnShare = PublicShare & { content: string; extraction_code: string | null }
+/** The public share lookup (SPEC §4). */
+export const shareApi = {
+  lookup: endpoint({
+    method: 'GET',
+    path: '/api/share',
+    access: 'optional',
+    tag: 'shares',
+    summary: 'A share by its code, or the share of an order by its number (with the content once paid)',
+    query: shareLookupQuerySchema,
+    response: publicShareSchema,
+  }),
+}
 
 /** SPEC §3 Order as lists show it. */
 export type Order = {

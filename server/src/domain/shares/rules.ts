@@ -8,21 +8,6 @@ export function newUnicode(): string {
   return out
 }
 
-/**
- * DESIGN §3 share status machine, for admin moves: under_review → approved; approved →
- * reported_invalid (taken down, appealable) → approved (recovered); any → violation (banned, final).
- */
-const ADMIN_MOVES: Record<ShareStatus, ShareStatus[]> = {
-  under_review: ['approved', 'violation'],
-  approved: ['reported_invalid', 'violation'],
-  reported_invalid: ['approved', 'violation'],
-  violation: [],
-}
-
-export function canAdminMove(from: ShareStatus, to: ShareStatus): boolean {
-  return from === to || ADMIN_MOVES[from].includes(to)
-}
-
 /** Editing title, content or type sends a share back to review; banned shares cannot be edited. */
 export function statusAfterSellerEdit(current: ShareStatus, touchesReviewedFields: boolean): ShareStatus | 'locked' {
   if (current === 'violation') return 'locked'
