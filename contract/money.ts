@@ -47,3 +47,13 @@ export function formatYuan(fen: Fen): string {
 function assertFen(fen: Fen) {
   if (!Number.isFinite(fen)) throw new RangeError(`not an amount in fen: ${fen}`)
 }
+
+/** A yuan amount as the API sends it (≤ 2 decimals), shown as `¥12.30`. */
+export function formatYuanAmount(yuan: number): string {
+  return yuan < 0 ? formatYuan(-yuanToFen(-yuan)) : formatYuan(yuanToFen(yuan))
+}
+
+/** Whether two yuan amounts are the same number of fen (0.1 + 0.2 and 0.3 are; 9.9 and 9.91 are not). */
+export function sameYuan(a: number | string, b: number | string): boolean {
+  return yuanToFen(a) === yuanToFen(b)
+}

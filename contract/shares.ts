@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { endpoint, nothing, pageOf, timestamp } from './http.ts'
 import { isYuanAmount } from './money.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
+import { orderNoSchema, unicodeSchema } from './codes.ts'
+import { PAYMENT_STATUSES } from './orders.ts'
 
 export const SHARE_TYPES = ['text', 'url', 'netdisk'] as const
 export type ShareType = (typeof SHARE_TYPES)[number]
@@ -33,18 +35,10 @@ export function adminMovesFrom(status: ShareStatus): readonly ShareAdminMove[] {
 export function canAdminMove(from: ShareStatus, to: ShareStatus): boolean {
   return from === to || adminMovesFrom(from).some((m) => SHARE_ADMIN_MOVES[m] === to)
 }
-export const PAYMENT_METHODS = ['Alipay', 'WeChat'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-/** SPEC §4 payment status. */
-export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
-
-/** DESIGN §3: 8 characters from an alphabet without look-alikes (no 0/O/1/I/l). */
-export const UNICODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-export const UNICODE_LENGTH = 8
-export const UNICODE_PATTERN = new RegExp(`^[${UNICODE_ALPHABET}]{${UNICODE_LENGTH}}$`)
-/** Our order numbers: `PS` + 14-digit time + 12 random digits (unguessable: holding one opens the content). */
-export const ORDER_NO_PATTERN = /^PS\d{26}$/
+// The order parts live in orders.ts (issue 6); re-exported here until every importer has moved.
+export { ORDER_NO_PATTERN, orderCreateSchema, orderListQuerySchema, orderNoSchema, PAYMENT_METHODS, PAYMENT_STATUSES } from './orders.ts'
+export type { Order, PaymentMethod, PaymentStatus } from './orders.ts'
+export { UNICODE_ALPHABET, UNICODE_LENGTH, UNICODE_PATTERN, unicodeSchema } from './codes.ts'
 
 export const PRICE_MIN_YUAN = 0.01
 export const PRICE_MAX_YUAN = 10000
@@ -130,26 +124,9 @@ export const adminShareUpdateSchema = z.object({
   subscription_status: z.enum(SUBSCRIPTION_STATUSES).optional(),
 })
 
-export const unicodeSchema = z.string({ error: 'validation.unicode' }).trim().regex(UNICODE_PATTERN, 'validation.unicode')
-export const orderNoSchema = z.string({ error: 'validation.orderNo' }).trim().regex(ORDER_NO_PATTERN, 'validation.orderNo')
-
 export const shareLookupQuerySchema = z
   .object({ unicode: unicodeSchema.optional(), third_party_trade_no: orderNoSchema.optional() })
   .refine((v) => Boolean(v.unicode) !== Boolean(v.third_party_trade_no), { message: 'validation.shareLookup', path: ['unicode'] })
-
-export const orderCreateSchema = z.object({
-  unicode: unicodeSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' }),
-})
-
-export const orderListQuerySchema = pageQuerySchema.extend({
-  payment_status: z.enum(PAYMENT_STATUSES).optional(),
-  unicode: z.string().trim().max(8).optional(),
-  orderNo: z.string().trim().max(40).optional(),
-  keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
-  from: z.iso.date({ error: 'validation.date' }).optional(),
-  to: z.iso.date({ error: 'validation.date' }).optional(),
-})
 
 /** SPEC §3 Share, as the API presents it: never the content unless the caller may read it. */
 export const publicShareSchema = z.object({
@@ -259,23 +236,4 @@ export const shareApi = {
     query: shareLookupQuerySchema,
     response: publicShareSchema,
   }),
-}
-
-/** SPEC §3 Order as lists show it. */
-export type Order = {
-  id: number
-  orderNo: string
-  alipayTradeNo: string | null
-  username: string | null
-  seller_name: string | null
-  paymentMethod: PaymentMethod
-  unicode: string | null
-  amount: number
-  fee: number | null
-  seller_income: number | null
-  product_name: string
-  payment_status: PaymentStatus
-  created_at: string
-  paid_at: string | null
-  first_revealed_at: string | null
 }

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/co
 import { Form, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Order, PAYMENT_STATUSES } from '#contract/shares.ts'
+import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from '#contract/orders.ts'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
 
 type OrderFilter = 'payment_status' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
@@ -24,7 +24,7 @@ export function OrderFilters({ filters }: { filters: OrderFilter[] }) {
             name="payment_status"
             label={t('orders.filter.status')}
             defaultValue={value('payment_status')}
-            data={[{ value: '', label: t('common.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))]}
+            data={[{ value: '', label: t('common.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(PAYMENT_STATUS_VIEW[s].label) }))]}
           />
         ) : null}
         {has('from') ? <TextInput type="date" name="from" label={t('orders.filter.from')} defaultValue={value('from')} /> : null}
@@ -48,7 +48,7 @@ export function Mono({ children, dimmed }: { children: string | null | undefined
 
 export function PaymentMethodCell({ order }: { order: Order }) {
   const { t } = useTranslation()
-  return <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`orders.methods.${order.paymentMethod}`)}</Table.Td>
+  return <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(paymentMethodLabel(order.paymentMethod))}</Table.Td>
 }
 
 /** The product name, at most two lines in a column at most `maw` wide. */

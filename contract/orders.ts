@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { orderNoSchema, unicodeSchema } from './codes.ts'
+import { endpoint, pageOf, timestamp } from './http.ts'
+import { pageQuerySchema } from './users.ts'
+
+export { ORDER_NO_PATTERN, orderNoSchema } from './codes.ts'
+
+/** The ways to pay (SPEC §3 Order.paymentMethod): Alipay, or WeChat Pay (Native, a QR code). */
+export const PAYMENT_METHODS = ['Alipay', 'WeChat'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' })
+
+/** SPEC §4 payment status. */
+export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES)
+
+/** How the console shows a payment status: its badge colour and its catalog key. */
+export const PAYMENT_STATUS_VIEW = {
+  Pending: { color: 'blue', label: 'orders.statuses.Pending' },
+  Completed: { color: 'green', label: 'orders.statuses.Completed' },
+  Failed: { color: 'gray', label: 'orders.statuses.Failed' },
+  Refund: { color: 'grape', label: 'orders.statuses.Refund' },
+} as const satisfies Record<PaymentStatus, { color: string; label: `orders.statuses.${PaymentStatus}` }>
+
+/** The catalog key naming a payment method in lists. */
+export const paymentMethodLabel = (m: PaymentMethod) => `orders.methods.${m}` as const
+
+export const orderCreateSchema = z.object({
+  unicode: unicodeSchema,
+  paymentMethod: paymentMethodSchema,
+})
+
+export const orderListQuerySchema = pageQuerySchema.extend({
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  unicode: z.string().trim().max(8).optional(),
+  orderNo: z.string().trim().max(40).optional(),
+  keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
+  from: z.iso.date({ error: 'validation.date' }).optional(),
+  to: z.iso.date({ error: 'validation.date' }).optional(),
+})
+
+export const orderNoBodySchema = z.object({ orderNo: orderNoSchema })
+
+/** SPEC §3 Order as lists show it; amounts in yuan. */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  alipayTradeNo: z.string().nullable(),
+  username: z.string().nullable(),
+  seller_name: z.string().nullable(),
+  paymentMethod: paymentMethodSchema,
+  unicode: z.string().nullable(),
+  amount: z.number(),
+  fee: z.number().nullable(),
+  seller_income: z.number().nullable(),
+  product_name: z.string(),
+  payment_status: paymentStatusSchema,
+  created_at: timestamp,
+  paid_at: timestamp.nullable(),
+  first_revealed_at: timestamp.nullable(),
+})
+export type Order = z.infer<typeof orderSchema>
+
+/** Where to pay a new order: Alipay → a pay page to open; WeChat Native → the code to show as a QR code. */
+export const orderCreatedSchema = z.object({
+  orderNo: z.string(),
+  payUrl: z.string().optional(),
+  qrCode: z.string().optional(),
+})
+export type OrderCreated = z.infer<typeof orderCreatedSchema>
+
+/** What the waiting pages poll. */
+export const paymentStatusViewSchema = z.object({
+  orderNo: z.string(),
+  unicode: z.string().nullable(),
+  payment_status: paymentStatusSchema,
+  paymentMethod: paymentMethodSchema,
+  amount: z.number(),
+  /** '' until paid, then the gateway's trade number. */
+  third_party_trade_no: z.string(),
+  expires_at: timestamp,
+  /** While the order can still be paid: where to pay (the WeChat page renders it as a QR code). */
+  checkout_url: z.string().nullable(),
+})
+export type PaymentStatusView = z.infer<typeof paymentStatusViewSchema>
+
+export const orderRefundedSchema = z.object({ orderNo: z.string(), payment_status: z.literal('Refund') })
+
+const orderList = (path: `/api/orders/${string}`, access: 'user' | 'admin', summary: string) =>
+  endpoint({ method: 'GET', path, access, tag: 'orders', summary, query: orderListQuerySchema, response: pageOf(orderSchema) })
+
+export const ordersApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/orders/create',
+    access: 'optional',
+    tag: 'orders',
+    summary: 'Create an order for a share and start its payment (visitors need no account)',
+    body: orderCreateSchema,
+    response: orderCreatedSchema,
+  }),
+  paymentStatus: endpoint({
+    method: 'GET',
+    path: '/api/orders/payment-status',
+    access: 'public',
+    tag: 'orders',
+    summary: "An order's payment status; asks the gateway when the notify is late",
+    query: orderNoBodySchema,
+    response: paymentStatusViewSchema,
+  }),
+  list: orderList('/api/orders/list', 'user', "The caller's orders as a buyer, newest first"),
+  sellerList: orderList('/api/orders/seller/list', 'user', "Orders of the caller's shares, newest first"),
+  adminList: orderList('/api/orders/admin/list', 'admin', 'All orders, newest first'),
+  adminRefund: endpoint({
+    method: 'POST',
+    path: '/api/orders/admin/refund',
+    access: 'admin',
+    tag: 'orders',
+    summary: 'Refund a completed order in full through its gateway',
+    body: orderNoBodySchema,
+    response: orderRefundedSchema,
+  }),
+}
