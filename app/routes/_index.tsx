@@ -1,13 +1,14 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { Form, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { PublicShare } from '#contract/shares.ts'
+import { shareApi } from '#contract/shares.ts'
 import { PublicError, PublicShell } from '~/components/layout/public-shell.tsx'
 import type { RouteHandle } from '~/root.tsx'
-import { ApiError, callApi } from '~/.server/api.ts'
+import { ApiError, api } from '~/.server/api.ts'
 import { getToken } from '~/.server/auth.ts'
 import { getT } from '~/.server/i18n.ts'
 import { parseLookup } from '~/.server/purchases.ts'
+import { serviceUnavailable } from '~/.server/request.ts'
 
 export const handle: RouteHandle = { hydrate: false }
 
@@ -25,10 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!target) return { ...base, error: raw.trim() ? 'public.badCode' : 'public.emptyCode' }
   if (target.kind === 'share') return redirect(`/share/${target.unicode}`)
   try {
-    const share = await callApi<PublicShare>(request, '/api/share', { query: { third_party_trade_no: target.orderNo } })
+    const share = await api(request, shareApi.lookup, { query: { third_party_trade_no: target.orderNo } })
     return redirect(`/share/${share.unicode}?order=${target.orderNo}`)
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 422)) return { ...base, error: 'public.orderNotFound' }
+    if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()
     throw e
   }
 }
@@ -70,5 +72,6 @@ export default function ShareSearchPage() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && 'title' in data ? data.title : 'PayShare' }]
 
 export function ErrorBoundary() {
-  return <PublicError status={500} messageKey="pages.serverError" />
+  const error = useRouteError()
+  return <PublicError status={isRouteErrorResponse(error) ? error.status : 500} messageKey="pages.serverError" />
 }

@@ -1,17 +1,23 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatYuan, yuanToFen } from '#contract/money.ts'
-import { ORDER_NO_PATTERN, PAYMENT_METHODS, type PaymentStatus, type PublicShare, UNICODE_PATTERN } from '#contract/shares.ts'
+import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
+import { ordersApi, PAYMENT_METHODS, type PaymentStatus } from '#contract/orders.ts'
+import { type PublicShare, shareApi } from '#contract/shares.ts'
 import { useNonce } from '~/components/layout/nonce.tsx'
 import { PublicError, PublicShell } from '~/components/layout/public-shell.tsx'
 import type { RouteHandle } from '~/root.tsx'
-import { ApiError, callApi } from '~/.server/api.ts'
+import { ApiError, api } from '~/.server/api.ts'
 import { getToken } from '~/.server/auth.ts'
 import { readPurchases, rememberPurchase, visitorId } from '~/.server/purchases.ts'
+import { readForm, serviceUnavailable } from '~/.server/request.ts'
 import { formatDateTime } from '~/utils/format.ts'
 
 export const handle: RouteHandle = { hydrate: false }
+
+/** Paid content, and an order of this browser: no cache may keep a copy (issue 6). */
+const PRIVATE = 'private, no-store'
 
 type OrderView = { orderNo: string; status: PaymentStatus }
 
@@ -26,17 +32,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const token = await getToken(request)
   const visitor = await visitorId(request)
-  const headers = new Headers()
+  // What this page shows depends on who asks (their order, their session): never stored by a cache.
+  const headers = new Headers({ 'cache-control': PRIVATE })
   if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie)
 
   let share: PublicShare
   try {
-    share = await callApi<PublicShare>(request, '/api/share', { query: { unicode }, token, headers: { 'x-visitor-id': visitor.id } })
+    share = await api(request, shareApi.lookup, { query: { unicode }, token, headers: { 'x-visitor-id': visitor.id } })
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) throw data({ key: 'public.shareNotFound' }, { status: 404, headers })
+    if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()
     if (e instanceof ApiError && e.status === 401 && token) {
       // A dead session must not hide a public page: look again as a visitor.
-      share = await callApi<PublicShare>(request, '/api/share', { query: { unicode }, headers: { 'x-visitor-id': visitor.id } })
+      share = await api(request, shareApi.lookup, { query: { unicode }, headers: { 'x-visitor-id': visitor.id } })
     } else throw e
   }
 
@@ -46,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let content = share.content !== undefined ? { content: share.content, extraction_code: share.extraction_code ?? null } : null
   if (orderNo) {
     try {
-      const bought = await callApi<PublicShare>(request, '/api/share', { query: { third_party_trade_no: orderNo } })
+      const bought = await api(request, shareApi.lookup, { query: { third_party_trade_no: orderNo } })
       if (bought.unicode === unicode) {
         order = { orderNo, status: bought.payment_status ?? 'Pending' }
         if (bought.content !== undefined) content = { content: bought.content, extraction_code: bought.extraction_code ?? null }
@@ -54,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         if (remembered) headers.append('set-cookie', remembered)
       }
     } catch (e) {
+      if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()
       if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 422)) throw e
     }
   }
@@ -64,15 +73,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const unicode = params.unicode ?? ''
   if (!UNICODE_PATTERN.test(unicode)) throw data({ key: 'public.shareNotFound' }, { status: 404 })
-  const form = await request.formData()
-  const method = String(form.get('paymentMethod') ?? '')
-  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return data({ error: 'public.chooseMethod' }, { status: 400 })
+  const form = await readForm(request)
+  const method = PAYMENT_METHODS.find((m) => m === form.get('paymentMethod'))
+  if (!method) return data({ error: 'public.chooseMethod' }, { status: 400 })
   const token = await getToken(request)
   try {
-    const created = await callApi<{ orderNo: string; payUrl?: string; qrCode?: string }>(request, '/api/orders/create', {
-      token,
-      body: { unicode, paymentMethod: method },
-    })
+    const created = await api(request, ordersApi.create, { token, body: { unicode, paymentMethod: method } })
     const headers = new Headers()
     const remembered = await rememberPurchase(request, unicode, created.orderNo)
     if (remembered) headers.append('set-cookie', remembered)
@@ -211,6 +217,8 @@ export default function SharePage() {
     </PublicShell>
   )
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'cache-control': loaderHeaders.get('cache-control') ?? PRIVATE })
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
   const tags: ReturnType<MetaFunction> = [{ title: params.unicode ?? 'PayShare' }, { name: 'robots', content: 'noindex' }]

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RETRY_SECONDS } from '../feedback/error-boundary.tsx'
 
 /** Frame of the visitor pages: plain HTML, no Mantine, no client JavaScript. */
 export function PublicShell({ children, loggedIn }: { children: ReactNode; loggedIn?: boolean }) {
@@ -41,6 +42,7 @@ export function PublicShell({ children, loggedIn }: { children: ReactNode; logge
 /** Error boundary content for visitor pages (the root's Mantine one cannot render here). */
 export function PublicError({ status, messageKey }: { status: number; messageKey: string }) {
   const { t } = useTranslation()
+  if (status === 503) return <PublicUnavailable />
   return (
     <PublicShell>
       <div className="ps-card ps-err" role="alert">
@@ -49,6 +51,28 @@ export function PublicError({ status, messageKey }: { status: number; messageKey
         <Link to="/" className="ps-btn ps-btn-light">
           {t('public.backHome')}
         </Link>
+      </div>
+    </PublicShell>
+  )
+}
+
+/**
+ * 503: the API did not answer. These pages run no JavaScript, so a meta refresh tries again by itself;
+ * the link does it at once.
+ */
+function PublicUnavailable() {
+  const { t } = useTranslation()
+  const location = useLocation()
+  return (
+    <PublicShell>
+      <meta httpEquiv="refresh" content={String(RETRY_SECONDS)} />
+      <div className="ps-card ps-err" role="alert">
+        <b>503</b>
+        <p>{t('errors.serviceUnavailable')}</p>
+        <p className="ps-muted">{t('errors.serviceUnavailableText')}</p>
+        <a href={location.pathname + location.search} className="ps-btn ps-btn-light">
+          {t('pages.retry')}
+        </a>
       </div>
     </PublicShell>
   )

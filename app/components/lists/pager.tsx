@@ -31,7 +31,7 @@ export function Pager({ total, pageNum, pageSize }: { total: number; pageNum: nu
 }
 
 /** Parses `pageNum`/`pageSize` and string filters from a list URL. */
-export function listParams(request: Request, filters: string[] = []) {
+export function listParams(request: Request, filters: readonly string[] = []) {
   const url = new URL(request.url)
   const int = (v: string | null, d: number, max: number) => {
     const n = Number(v)

@@ -2,17 +2,17 @@ import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Table, Text, T
 import { notifications } from '@mantine/notifications'
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { formatYuan } from '#contract/money.ts'
-import { type PaymentStatus, type PublicShare, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
+import { formatYuanAmount } from '#contract/money.ts'
+import { PAYMENT_STATUS_VIEW, type PaymentStatus } from '#contract/orders.ts'
+import { type PublicShare, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
 import { TOAST_MS } from '../feedback/flash.tsx'
 import { useHydrated } from '~/hooks/use-hydrated.ts'
 import { formatDateTime } from '~/utils/format.ts'
 
 /** The API speaks yuan (≤ 2 decimals); shown as `¥12.30`. */
-export const yuan = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatYuan(Math.round(amount * 100)))
+export const yuan = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatYuanAmount(amount))
 
 const SHARE_STATUS_COLORS: Record<ShareStatus, string> = { under_review: 'orange', approved: 'green', reported_invalid: 'gray', violation: 'red' }
-const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = { Pending: 'blue', Completed: 'green', Failed: 'gray', Refund: 'grape' }
 
 /** A time in a table cell: the date over the time, so wide tables stay narrow. */
 export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
@@ -44,9 +44,10 @@ export function ShareStatusBadge({ status }: { status: ShareStatus }) {
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation()
+  const view = PAYMENT_STATUS_VIEW[status]
   return (
-    <Badge variant="light" color={PAYMENT_STATUS_COLORS[status]} style={NO_SHRINK}>
-      {t(`orders.statuses.${status}`)}
+    <Badge variant="light" color={view.color} style={NO_SHRINK}>
+      {t(view.label)}
     </Badge>
   )
 }

@@ -9,8 +9,8 @@ import { pageTitle } from '~/.server/i18n.ts'
  * The landing page after login: a getting-started checklist from the account's real state. Income
  * figures arrive with the money capability, never as made-up numbers.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser({ request, context })
   const steps = [
     { key: 'phone', done: Boolean(user.phone), to: '/user/setting#security-phone' },
     { key: 'terms', done: Boolean(user.terms_agreed_at), to: '/agreement/exemptionagree' },

@@ -4,8 +4,8 @@ import { requireAdmin } from '~/.server/auth.ts'
 import { pageTitle } from '~/.server/i18n.ts'
 
 /** SPEC §2: the 403 page is itself admin-only and hidden from the menu. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin({ request, context })
   return { title: await pageTitle(request, 'pages.exception403') }
 }
 

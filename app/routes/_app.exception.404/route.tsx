@@ -4,8 +4,8 @@ import { requireUser } from '~/.server/auth.ts'
 import { pageTitle } from '~/.server/i18n.ts'
 
 /** SPEC §2/§8: the 404 page, hidden from the menu. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser({ request, context })
   return { title: await pageTitle(request, 'pages.exception404') }
 }
 

@@ -6,8 +6,8 @@ import { pageTitle } from '~/.server/i18n.ts'
 
 const QUESTIONS = ['whatIs', 'buy', 'sell', 'phone', 'codes', 'withdraw', 'lost', 'report'] as const
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser({ request, context })
   return { title: await pageTitle(request, 'menu.faq') }
 }
 

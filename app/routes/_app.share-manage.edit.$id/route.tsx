@@ -4,14 +4,16 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { type OwnShare, shareCreateSchema, type ShareCreateInput, shareUpdateSchema } from '#contract/shares.ts'
+import { sameYuan } from '#contract/money.ts'
+import { type OwnShare, shareCreateSchema, type ShareCreateInput, sharesApi, shareUpdateSchema } from '#contract/shares.ts'
 import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
 import { ShareForm, type ShareFormValues } from '~/components/shares/share-form.tsx'
 import { ShareStatusBadge } from '~/components/shares/shares.tsx'
-import { callApi } from '~/.server/api.ts'
+import { api } from '~/.server/api.ts'
 import { requireUser } from '~/.server/auth.ts'
-import { loaderApiError, replyWithApiError } from '~/.server/forms.ts'
+import { fieldError, pageError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
+import { readForm } from '~/.server/request.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
 
 /** The caller's own share with its content; another seller's (or a missing) id is a 404 page. */
@@ -19,14 +21,14 @@ async function loadOwnShare(request: Request, token: string, idParam: string | u
   const id = Number(idParam)
   if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 })
   try {
-    return await callApi<OwnShare>(request, '/api/shares/detail', { token, query: { id } })
+    return await api(request, sharesApi.detail, { token, query: { id } })
   } catch (e) {
-    return loaderApiError(request, e)
+    return pageError(request, e)
   }
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireUser(request)
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token } = await requireUser({ request, context })
   const share = await loadOwnShare(request, token, params.id)
   return { title: await pageTitle(request, 'shares.edit'), share }
 }
@@ -43,21 +45,21 @@ function changes(current: OwnShare, v: ShareCreateInput) {
   // A new link type needs its link even when the text stayed the same (shares.contentNeededForType).
   if (v.content !== current.content || (v.type !== current.type && v.type !== 'text')) body.content = v.content
   if (code !== (current.extraction_code ?? '') || (v.type !== current.type && v.type === 'netdisk')) body.extraction_code = code
-  if (Math.round(v.price * 100) !== Math.round(current.price * 100)) body.price = v.price
+  if (!sameYuan(v.price, current.price)) body.price = v.price
   if (v.subscription_status !== current.subscription_status) body.subscription_status = v.subscription_status
   return shareUpdateSchema.parse(body)
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: shareCreateSchema })
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token } = await requireUser({ request, context })
+  const submission = parseWithZod(await readForm(request), { schema: shareCreateSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const current = await loadOwnShare(request, token, params.id)
   try {
     const body = changes(current, submission.value)
-    if (Object.keys(body).length > 1) await callApi(request, '/api/shares/update', { token, body })
+    if (Object.keys(body).length > 1) await api(request, sharesApi.update, { token, body })
   } catch (e) {
-    return replyWithApiError(request, submission, e)
+    return fieldError(request, submission, e)
   }
   return redirectWithToast(request, '/share-manage/search-table', { type: 'success', key: 'common.editSuccess' })
 }

@@ -4,34 +4,35 @@ import { Alert, Card, Stack, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { shareCreateSchema } from '#contract/shares.ts'
+import { shareCreateSchema, sharesApi } from '#contract/shares.ts'
 import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
 import { EMPTY_SHARE, ShareForm } from '~/components/shares/share-form.tsx'
 import { PublishRequirements } from '~/components/shares/shares.tsx'
-import { callApi } from '~/.server/api.ts'
+import { api } from '~/.server/api.ts'
 import { requireUser } from '~/.server/auth.ts'
-import { replyWithApiError } from '~/.server/forms.ts'
+import { fieldError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
+import { readForm } from '~/.server/request.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser({ request, context })
   return { title: await pageTitle(request, 'shares.new'), phone: Boolean(user.phone), terms: Boolean(user.terms_agreed_at) }
 }
 
 /** POST /api/shares/new; the API refuses (403) until a phone is bound and the terms agreed, and says which. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: shareCreateSchema })
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireUser({ request, context })
+  const submission = parseWithZod(await readForm(request), { schema: shareCreateSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const v = submission.value
   try {
-    await callApi(request, '/api/shares/new', {
+    await api(request, sharesApi.new, {
       token,
       body: { ...v, extraction_code: v.type === 'netdisk' && v.extraction_code ? v.extraction_code : undefined },
     })
   } catch (e) {
-    return replyWithApiError(request, submission, e)
+    return fieldError(request, submission, e)
   }
   return redirectWithToast(request, '/share-manage/search-table', { type: 'success', key: 'shares.created' })
 }

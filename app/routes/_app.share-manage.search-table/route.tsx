@@ -1,39 +1,39 @@
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import type { Page } from '#contract/envelope.ts'
-import { type OwnShare, type PublicShare, shareListQuerySchema } from '#contract/shares.ts'
+import { shareListQuerySchema, sharesApi } from '#contract/shares.ts'
 import { ConfirmDialog, UrlDialog, useUrlDialogs } from '~/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
-import { Pager } from '~/components/lists/pager.tsx'
+import { ListPage } from '~/components/lists/list-page.tsx'
 import { QrCode } from '~/components/shares/qr-code.tsx'
 import { CopyLinkButton, PublishRequirements, ShareCells, ShareFilters, ShareHeadCells } from '~/components/shares/shares.tsx'
-import { ApiError, callApi } from '~/.server/api.ts'
+import { ApiError, api } from '~/.server/api.ts'
 import { requireUser } from '~/.server/auth.ts'
-import { loaderApiError } from '~/.server/forms.ts'
+import { pageError, rowError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
-import { listQuery, listUrl, rowActionError } from '~/.server/lists.ts'
+import { listQuery, listUrl } from '~/.server/lists.ts'
 import { qrSvg } from '~/.server/qr.ts'
+import { readForm } from '~/.server/request.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
 
 /** `?delete=<id>` opens the delete confirm, `?link=<id>` the share link with its QR code. */
 const DIALOGS = ['delete', 'link'] as const
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser({ request, context })
   const url = new URL(request.url)
   const query = listQuery(request, shareListQuerySchema, ['title', 'type', 'status', 'sort', 'order'])
   try {
-    const page = await callApi<Page<PublicShare>>(request, '/api/shares/list', { token, query })
+    const page = await api(request, sharesApi.list, { token, query })
     // The share a dialog is about: usually on this page; else asked for (and ignored when not ours).
     const dialogShare = async (key: (typeof DIALOGS)[number]) => {
       const id = Number(url.searchParams.get(key))
       if (!Number.isSafeInteger(id) || id <= 0) return null
       const s =
         page.list.find((x) => x.id === id) ??
-        (await callApi<OwnShare>(request, '/api/shares/detail', { token, query: { id } }).catch((e) => {
+        (await api(request, sharesApi.detail, { token, query: { id } }).catch((e: unknown) => {
           if (e instanceof ApiError && e.status === 404) return null
           throw e
         }))
@@ -51,22 +51,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       link: linked ? { ...linked, url: shareUrl(linked.unicode), qr: await qrSvg(shareUrl(linked.unicode), 200) } : null,
     }
   } catch (e) {
-    return loaderApiError(request, e)
+    return pageError(request, e)
   }
 }
 
 const actionSchema = z.object({ intent: z.literal('delete'), id: z.coerce.number().int().positive() })
 
 /** Delete after the confirm step (SPEC §8: 'Delete Success' / 'Delete Fail'). */
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireUser(request)
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireUser({ request, context })
   const back = listUrl(request, DIALOGS)
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return redirectWithToast(request, back, { type: 'error', key: 'common.deleteFail' })
   try {
-    await callApi(request, '/api/shares/delete', { token, query: { id: parsed.data.id } })
+    await api(request, sharesApi.delete, { token, query: { id: parsed.data.id } })
   } catch (e) {
-    await rowActionError(request, e)
+    await rowError(request, e)
     return redirectWithToast(request, back, { type: 'error', key: 'common.deleteFail' })
   }
   return redirectWithToast(request, back, { type: 'success', key: 'common.deleteSuccess' })
@@ -77,15 +77,57 @@ export default function MyShares() {
   const { page, shareBase, canPublish, toDelete, link } = useLoaderData<typeof loader>()
   const dialogs = useUrlDialogs(DIALOGS)
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('menu.myShares')}</Title>
+    <ListPage
+      title={t('menu.myShares')}
+      extra={
         <Button component={Link} to="/share-manage/new">
           {t('shares.new')}
         </Button>
-      </Group>
-      <PublishRequirements phone={canPublish.phone} terms={canPublish.terms} />
-      <ShareFilters textFilter="title" />
+      }
+      filters={
+        <>
+          <PublishRequirements phone={canPublish.phone} terms={canPublish.terms} />
+          <ShareFilters textFilter="title" />
+        </>
+      }
+      page={page}
+      minWidth={1100}
+      head={
+        <>
+          <ShareHeadCells />
+          <Table.Th>{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(s) => (
+        <Table.Tr key={s.id}>
+          <ShareCells share={s} />
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              {s.status !== 'violation' ? (
+                <Button component={Link} to={`/share-manage/edit/${s.id}`} size="compact-xs" variant="default" aria-label={`${t('shares.list.edit')} ${s.title}`}>
+                  {t('shares.list.edit')}
+                </Button>
+              ) : null}
+              <CopyLinkButton url={shareBase + s.unicode} />
+              <Button component={Link} to={dialogs.open('link', s.id)} preventScrollReset size="compact-xs" variant="default">
+                {t('shares.list.linkAndQr')}
+              </Button>
+              <Button
+                component={Link}
+                to={dialogs.open('delete', s.id)}
+                preventScrollReset
+                size="compact-xs"
+                color="red"
+                variant="light"
+                aria-label={`${t('shares.list.delete')} ${s.title}`}
+              >
+                {t('shares.list.delete')}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
       {toDelete ? (
         <ConfirmDialog
           title={t('common.confirmDelete')}
@@ -118,50 +160,7 @@ export default function MyShares() {
           </Stack>
         </UrlDialog>
       ) : null}
-      <Table.ScrollContainer minWidth={1100}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <ShareHeadCells />
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.list.map((s) => (
-              <Table.Tr key={s.id}>
-                <ShareCells share={s} />
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {s.status !== 'violation' ? (
-                      <Button component={Link} to={`/share-manage/edit/${s.id}`} size="compact-xs" variant="default" aria-label={`${t('shares.list.edit')} ${s.title}`}>
-                        {t('shares.list.edit')}
-                      </Button>
-                    ) : null}
-                    <CopyLinkButton url={shareBase + s.unicode} />
-                    <Button component={Link} to={dialogs.open('link', s.id)} preventScrollReset size="compact-xs" variant="default">
-                      {t('shares.list.linkAndQr')}
-                    </Button>
-                    <Button
-                      component={Link}
-                      to={dialogs.open('delete', s.id)}
-                      preventScrollReset
-                      size="compact-xs"
-                      color="red"
-                      variant="light"
-                      aria-label={`${t('shares.list.delete')} ${s.title}`}
-                    >
-                      {t('shares.list.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {page.list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
-      <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} />
-    </Stack>
+    </ListPage>
   )
 }
 

@@ -1,42 +1,42 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import type { Page } from '#contract/envelope.ts'
-import { type Order, orderListQuerySchema, orderNoSchema } from '#contract/shares.ts'
+import { type Order, orderListQuerySchema, orderNoSchema, ordersApi, paymentMethodLabel } from '#contract/orders.ts'
 import { ConfirmDialog, useUrlDialogs } from '~/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
 import { FormErrors } from '~/components/forms/fields.tsx'
-import { Pager } from '~/components/lists/pager.tsx'
+import { ListPage } from '~/components/lists/list-page.tsx'
 import { OrderCells, OrderFilters, OrderHeadCells } from '~/components/orders/orders.tsx'
 import { yuan } from '~/components/shares/shares.tsx'
-import { callApi } from '~/.server/api.ts'
+import { api } from '~/.server/api.ts'
 import { requireAdmin } from '~/.server/auth.ts'
-import { loaderApiError } from '~/.server/forms.ts'
+import { pageError, rowError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
-import { listQuery, listUrl, rowActionError } from '~/.server/lists.ts'
+import { listQuery, listUrl } from '~/.server/lists.ts'
+import { readForm } from '~/.server/request.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
 
 /** `?refund=<orderNo>` opens the confirm step of a refund. */
 const DIALOGS = ['refund'] as const
 const FILTERS = ['keyword', 'orderNo', 'unicode', 'payment_status', 'from', 'to'] as const
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireAdmin(request)
-  const query = listQuery(request, orderListQuerySchema, [...FILTERS])
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const query = listQuery(request, orderListQuerySchema, FILTERS)
   try {
-    const page = await callApi<Page<Order>>(request, '/api/orders/admin/list', { token, query })
+    const page = await api(request, ordersApi.adminList, { token, query })
     const refundNo = orderNoSchema.safeParse(new URL(request.url).searchParams.get('refund'))
     let toRefund: Order | undefined
     if (refundNo.success) {
       toRefund =
         page.list.find((o) => o.orderNo === refundNo.data) ??
-        (await callApi<Page<Order>>(request, '/api/orders/admin/list', { token, query: { orderNo: refundNo.data, pageSize: 1 } })).list[0]
+        (await api(request, ordersApi.adminList, { token, query: { orderNo: refundNo.data, pageSize: 1 } })).list[0]
     }
     return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund?.payment_status === 'Completed' ? toRefund : null }
   } catch (e) {
-    return loaderApiError(request, e)
+    return pageError(request, e)
   }
 }
 
@@ -46,14 +46,14 @@ const actionSchema = z.object({ intent: z.literal('refund'), orderNo: orderNoSch
  * POST /api/orders/admin/refund. A refused refund is stated on the page — including the gateway's 502
  * answers, which are about the payment gateway, not about this session (no "Confirm logout").
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireAdmin(request)
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   try {
-    await callApi(request, '/api/orders/admin/refund', { token, body: { orderNo: parsed.data.orderNo } })
+    await api(request, ordersApi.adminRefund, { token, body: { orderNo: parsed.data.orderNo } })
   } catch (e) {
-    return data({ error: await rowActionError(request, e, ['orders.refundFailed', 'orders.gatewayError']) }, { status: 400 })
+    return data({ error: await rowError(request, e, ['orders.refundFailed', 'orders.gatewayError']) }, { status: 400 })
   }
   return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'orders.refunded' })
 }
@@ -64,9 +64,57 @@ export default function AdminOrders() {
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   return (
-    <Stack>
-      <Title order={2}>{t('menu.adminOrders')}</Title>
-      <OrderFilters filters={[...FILTERS]} />
+    <ListPage
+      title={t('menu.adminOrders')}
+      filters={<OrderFilters filters={[...FILTERS]} />}
+      page={page}
+      minWidth={1100}
+      head={
+        <>
+          <OrderHeadCells
+            buyer={
+              <>
+                {t('orders.field.buyer')} / {t('orders.field.seller')}
+              </>
+            }
+          />
+          <Table.Th>{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(o) => (
+        <Table.Tr key={o.id}>
+          <OrderCells
+            order={o}
+            buyer={
+              <>
+                <Text size="sm" c={o.username ? undefined : 'dimmed'}>
+                  {o.username ?? t('orders.visitor')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {o.seller_name ?? '—'}
+                </Text>
+              </>
+            }
+            productWidth={200}
+          />
+          <Table.Td>
+            {o.payment_status === 'Completed' ? (
+              <Button
+                component={Link}
+                to={dialogs.open('refund', o.orderNo)}
+                preventScrollReset
+                size="compact-xs"
+                variant="light"
+                color="red"
+                aria-label={`${t('orders.refund')} ${o.orderNo}`}
+              >
+                {t('orders.refund')}
+              </Button>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
       {toRefund ? (
         <ConfirmDialog
@@ -81,65 +129,12 @@ export default function AdminOrders() {
             orderNo: toRefund.orderNo,
             product: toRefund.product_name,
             amount: yuan(toRefund.amount),
-            method: t(`orders.methods.${toRefund.paymentMethod}`),
+            method: t(paymentMethodLabel(toRefund.paymentMethod)),
             income: yuan(toRefund.seller_income ?? 0),
           })}
         </ConfirmDialog>
       ) : null}
-      <Table.ScrollContainer minWidth={1100}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <OrderHeadCells
-                buyer={
-                  <>
-                    {t('orders.field.buyer')} / {t('orders.field.seller')}
-                  </>
-                }
-              />
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.list.map((o) => (
-              <Table.Tr key={o.id}>
-                <OrderCells
-                  order={o}
-                  buyer={
-                    <>
-                      <Text size="sm" c={o.username ? undefined : 'dimmed'}>
-                        {o.username ?? t('orders.visitor')}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {o.seller_name ?? '—'}
-                      </Text>
-                    </>
-                  }
-                  productWidth={200}
-                />
-                <Table.Td>
-                  {o.payment_status === 'Completed' ? (
-                    <Button
-                      component={Link}
-                      to={dialogs.open('refund', o.orderNo)}
-                      preventScrollReset
-                      size="compact-xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`${t('orders.refund')} ${o.orderNo}`}
-                    >
-                      {t('orders.refund')}
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {page.list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
-      <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} />
-    </Stack>
+    </ListPage>
   )
 }
 

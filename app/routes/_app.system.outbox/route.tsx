@@ -5,20 +5,20 @@ import { useTranslation } from 'react-i18next'
 import { type OutboxMessage, outboxApi } from '#contract/outbox.ts'
 import { ApiError, api } from '~/.server/api.ts'
 import { requireAdmin } from '~/.server/auth.ts'
-import { loaderApiError } from '~/.server/forms.ts'
+import { pageError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
 import { formatDateTime } from '~/utils/format.ts'
 
 /** Verification codes held back while no mail or SMS provider is configured (GET /api/dev/outbox). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireAdmin(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
   const title = await pageTitle(request, 'menu.outbox')
   try {
     const r = await api(request, outboxApi.list, { token, query: { pageSize: 100 } })
     return { title, list: r.list, enabled: true }
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return { title, list: [] as OutboxMessage[], enabled: false }
-    return loaderApiError(request, e)
+    return pageError(request, e)
   }
 }
 

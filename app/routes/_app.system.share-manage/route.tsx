@@ -1,24 +1,24 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Radio, Stack, Table, Text, Title } from '@mantine/core'
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import type { Page } from '#contract/envelope.ts'
-import { adminShareListQuerySchema, adminShareUpdateSchema, type PublicShare, type ShareStatus } from '#contract/shares.ts'
-import { ConfirmDialog, UrlDialog, useUrlDialogs } from '~/components/dialogs/url-dialog.tsx'
+import { adminMovesFrom, adminShareListQuerySchema, SHARE_ADMIN_MOVES, type ShareAdminMove, sharesApi } from '#contract/shares.ts'
+import { ConfirmDialog, useUrlDialogs } from '~/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
-import { FormErrors, TextField, useIsPending } from '~/components/forms/fields.tsx'
-import { Pager } from '~/components/lists/pager.tsx'
-import { PriceField } from '~/components/shares/share-form.tsx'
-import { ShareCells, ShareFilters, ShareHeadCells, ShareStatusBadge } from '~/components/shares/shares.tsx'
-import { callApi } from '~/.server/api.ts'
+import { FormErrors, useIsPending } from '~/components/forms/fields.tsx'
+import { ListPage } from '~/components/lists/list-page.tsx'
+import { ShareCells, ShareFilters, ShareHeadCells } from '~/components/shares/shares.tsx'
+import { api } from '~/.server/api.ts'
 import { requireAdmin } from '~/.server/auth.ts'
-import { loaderApiError, replyWithApiError } from '~/.server/forms.ts'
+import { fieldError, pageError, rowError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
-import { listQuery, listUrl, rowActionError } from '~/.server/lists.ts'
+import { listQuery, listUrl } from '~/.server/lists.ts'
+import { readForm } from '~/.server/request.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
+import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
 
 /**
  * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?edit=<id>` the edit
@@ -26,23 +26,11 @@ import { redirectWithToast } from '~/.server/toast.ts'
  */
 const DIALOGS = ['ban', 'edit'] as const
 
-/**
- * The edit form: the API's own rules (adminShareUpdateSchema) with every field required, in the browser
- * and in the action.
- */
-const ADMIN_FIELDS = adminShareUpdateSchema.shape
-const editSchema = z.object({
-  id: ADMIN_FIELDS.id,
-  title: ADMIN_FIELDS.title.unwrap(),
-  price: ADMIN_FIELDS.price.unwrap(),
-  subscription_status: z.enum(ADMIN_FIELDS.subscription_status.unwrap().options, { error: 'validation.subscriptionStatus' }),
-})
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireAdmin(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
   const query = listQuery(request, adminShareListQuerySchema, ['keyword', 'type', 'status', 'sort', 'order'])
   try {
-    const page = await callApi<Page<PublicShare>>(request, '/api/shares/admin/list', { token, query })
+    const page = await api(request, sharesApi.adminList, { token, query })
     const params = new URL(request.url).searchParams
     const banId = Number(params.get('ban'))
     const ban = page.list.find((s) => s.id === banId && s.status !== 'violation')
@@ -65,48 +53,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
     }
   } catch (e) {
-    return loaderApiError(request, e)
+    return pageError(request, e)
   }
 }
 
-/** The moves an admin may make (DESIGN §3, server/src/domain/shares/rules.ts), one intent each. */
-const MOVES = { approve: 'approved', takeDown: 'reported_invalid', ban: 'violation' } as const satisfies Record<string, ShareStatus>
-type Move = keyof typeof MOVES
-const ACTIONS_FOR: Record<ShareStatus, Move[]> = {
-  under_review: ['approve', 'ban'],
-  approved: ['takeDown', 'ban'],
-  reported_invalid: ['approve', 'ban'],
-  violation: [],
-}
-
-const actionSchema = z.object({ intent: z.enum(['approve', 'takeDown', 'ban']), id: z.coerce.number().int().positive() })
+/** A row's move (contract: SHARE_ADMIN_MOVES), one intent each; the API refuses a move its status does not allow. */
+const moveSchema = z.object({
+  intent: z.custom<ShareAdminMove>((v) => typeof v === 'string' && Object.hasOwn(SHARE_ADMIN_MOVES, v)),
+  id: z.coerce.number().int().positive(),
+})
 
 /** A row action's failure (`error`, above the list) or the edit form's result (on the form). */
 type ActionResult = { error: string; edit?: undefined } | { error?: undefined; edit: { id: string; result: SubmissionResult<string[]> } }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireAdmin(request)
-  const formData = await request.formData()
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const formData = await readForm(request)
   const done = () => redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'common.editSuccess' })
   if (formData.get('intent') === 'edit') {
     const id = String(formData.get('id') ?? '')
     const submission = parseWithZod(formData, { schema: editSchema })
     if (submission.status !== 'success') return data<ActionResult>({ edit: { id, result: submission.reply() } }, { status: 400 })
     try {
-      await callApi(request, '/api/shares/admin/update', { token, body: submission.value })
+      await api(request, sharesApi.adminUpdate, { token, body: submission.value })
     } catch (e) {
-      const res = await replyWithApiError(request, submission, e)
-      return data<ActionResult>({ edit: { id, result: res.data as SubmissionResult<string[]> } }, res.init ?? undefined)
+      const res = await fieldError(request, submission, e)
+      return data<ActionResult>({ edit: { id, result: res.data } }, res.init ?? undefined)
     }
     return done()
   }
-  const parsed = actionSchema.safeParse(Object.fromEntries(formData))
+  const parsed = moveSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) return data<ActionResult>({ error: 'errors.badRequest' }, { status: 400 })
   const { intent, id } = parsed.data
   try {
-    await callApi(request, '/api/shares/admin/update', { token, body: { id, status: MOVES[intent] } })
+    await api(request, sharesApi.adminUpdate, { token, body: { id, status: SHARE_ADMIN_MOVES[intent] } })
   } catch (e) {
-    return data<ActionResult>({ error: await rowActionError(request, e) }, { status: 400 })
+    return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
   }
   return done()
 }
@@ -123,65 +105,6 @@ function MoveButton({ id, move, label, title }: { id: number; move: 'approve' | 
   )
 }
 
-type EditTarget = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['toEdit']>
-
-/**
- * The admin's edit form (in a URL dialog): posts to this URL, so a refusal comes back with the dialog
- * still open and the errors on the fields; a success returns to the list with its filters.
- */
-function EditShareDialog({ share, lastResult, action, closeTo }: { share: EditTarget; lastResult?: SubmissionResult<string[]>; action: string; closeTo: string }) {
-  const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'edit' })
-  const [form, fields] = useForm({
-    id: `admin-share-edit-${share.id}`,
-    lastResult,
-    constraint: getZodConstraint(editSchema),
-    defaultValue: { id: String(share.id), title: share.title, price: share.price.toFixed(2), subscription_status: share.subscription_status },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editSchema }),
-  })
-  const subscriptionError = fields.subscription_status.errors?.[0]
-  return (
-    <UrlDialog title={t('shares.admin.editTitle')} closeTo={closeTo}>
-      <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
-        <input type="hidden" name={fields.id.name} value={share.id} />
-        <Stack>
-          <Group gap="xs">
-            <Text size="sm">{t('shares.admin.editOf', { unicode: share.unicode, seller: share.seller })}</Text>
-            <ShareStatusBadge status={share.status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {share.status === 'violation' ? t('shares.admin.editBannedNotice') : t('shares.admin.editNotice')}
-          </Text>
-          <TextField meta={fields.title} label={t('shares.field.title')} data-autofocus />
-          <PriceField meta={fields.price as never} />
-          <Radio.Group
-            name={fields.subscription_status.name}
-            label={t('shares.field.subscription')}
-            defaultValue={fields.subscription_status.initialValue ?? share.subscription_status}
-            error={subscriptionError ? t(subscriptionError, { defaultValue: t('validation.invalid') }) : undefined}
-          >
-            <Group mt="xs">
-              <Radio value="close" label={t('shares.form.subscriptionClose')} />
-              <Radio value="open" label={t('shares.form.subscriptionOpen')} />
-            </Group>
-          </Radio.Group>
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value="edit" loading={pending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
-    </UrlDialog>
-  )
-}
-
 export default function AdminShares() {
   const { t } = useTranslation()
   const { page, toBan, toEdit } = useLoaderData<typeof loader>()
@@ -191,9 +114,70 @@ export default function AdminShares() {
   // the reason is stated above the list.
   const editGone = actionData?.edit && !toEdit ? actionData.edit.result.error?.[''] : undefined
   return (
-    <Stack>
-      <Title order={2}>{t('menu.adminShares')}</Title>
-      <ShareFilters textFilter="keyword" />
+    <ListPage
+      title={t('menu.adminShares')}
+      filters={<ShareFilters textFilter="keyword" />}
+      page={page}
+      minWidth={1000}
+      head={
+        <>
+          <ShareHeadCells withSeller />
+          <Table.Th>{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(s) => (
+        <Table.Tr key={s.id}>
+          <ShareCells share={s} withSeller />
+          <Table.Td miw={200}>
+            <Group gap={4}>
+              <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
+                {t('shares.list.open')}
+              </Button>
+              <Button
+                component={Link}
+                to={dialogs.open('edit', s.id)}
+                preventScrollReset
+                size="compact-xs"
+                variant="light"
+                aria-label={`${t('shares.admin.edit')} ${s.title}`}
+              >
+                {t('shares.admin.edit')}
+              </Button>
+              {adminMovesFrom(s.status).map((move) =>
+                move === 'ban' ? (
+                  <Button
+                    key={move}
+                    component={Link}
+                    to={dialogs.open('ban', s.id)}
+                    preventScrollReset
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    aria-label={`${t('shares.admin.ban')} ${s.title}`}
+                  >
+                    {t('shares.admin.ban')}
+                  </Button>
+                ) : (
+                  <MoveButton
+                    key={move}
+                    id={s.id}
+                    move={move}
+                    title={s.title}
+                    // SPEC §4: a taken-down share is recovered, a new one approved.
+                    label={move === 'takeDown' ? t('shares.admin.takeDown') : s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
+                  />
+                ),
+              )}
+              {s.status === 'violation' ? (
+                <Text size="xs" c="dimmed">
+                  {t('shares.admin.final')}
+                </Text>
+              ) : null}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
       <FormErrors errors={actionData?.error ? [actionData.error] : (editGone ?? undefined)} />
       {toBan ? (
         <ConfirmDialog
@@ -216,73 +200,7 @@ export default function AdminShares() {
           closeTo={dialogs.closed}
         />
       ) : null}
-      <Table.ScrollContainer minWidth={1000}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <ShareHeadCells withSeller />
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.list.map((s) => (
-              <Table.Tr key={s.id}>
-                <ShareCells share={s} withSeller />
-                <Table.Td miw={200}>
-                  <Group gap={4}>
-                    <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
-                      {t('shares.list.open')}
-                    </Button>
-                    <Button
-                      component={Link}
-                      to={dialogs.open('edit', s.id)}
-                      preventScrollReset
-                      size="compact-xs"
-                      variant="light"
-                      aria-label={`${t('shares.admin.edit')} ${s.title}`}
-                    >
-                      {t('shares.admin.edit')}
-                    </Button>
-                    {ACTIONS_FOR[s.status].map((move) =>
-                      move === 'ban' ? (
-                        <Button
-                          key={move}
-                          component={Link}
-                          to={dialogs.open('ban', s.id)}
-                          preventScrollReset
-                          size="compact-xs"
-                          variant="light"
-                          color="red"
-                          aria-label={`${t('shares.admin.ban')} ${s.title}`}
-                        >
-                          {t('shares.admin.ban')}
-                        </Button>
-                      ) : (
-                        <MoveButton
-                          key={move}
-                          id={s.id}
-                          move={move}
-                          title={s.title}
-                          // SPEC §4: a taken-down share is recovered, a new one approved.
-                          label={move === 'takeDown' ? t('shares.admin.takeDown') : s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
-                        />
-                      ),
-                    )}
-                    {s.status === 'violation' ? (
-                      <Text size="xs" c="dimmed">
-                        {t('shares.admin.final')}
-                      </Text>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {page.list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
-      <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} />
-    </Stack>
+    </ListPage>
   )
 }
 

@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
 import { requireAdmin } from '~/.server/auth.ts'
 
 /** /system/* is admin-only (SPEC §6); every child loader re-checks through requireAdmin too. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin({ request, context })
   return null
 }
 

@@ -6,8 +6,8 @@ import { AppLayout } from '~/components/layout/AppLayout.tsx'
 import { requireUser } from '~/.server/auth.ts'
 
 /** The logged-in layout: the SPEC §2 guard runs here for every page below. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser({ request, context })
   return { user, menu: menuForRole(user.role) }
 }
 

@@ -5,33 +5,22 @@ import { useTranslation } from 'react-i18next'
 import { useIsPending } from '~/components/forms/fields.tsx'
 import { AgreementDocument } from '~/components/agreement/agreement-document.tsx'
 import { PublicLayout } from '~/components/layout/PublicLayout.tsx'
-import { ApiError, callApi } from '~/.server/api.ts'
-import { getToken, requireUser } from '~/.server/auth.ts'
+import { usersApi } from '#contract/users.ts'
+import { api } from '~/.server/api.ts'
+import { optionalUser, requireUser } from '~/.server/auth.ts'
 import { pageTitle } from '~/.server/i18n.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
-import type { User } from '#contract/users.ts'
 import { formatDateTime } from '~/utils/format.ts'
 
 /** The sharing disclaimer. Public; a logged-in user who has not agreed yet can agree here (agreeToTerms). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = await getToken(request)
-  let agreedAt: string | null = null
-  let loggedIn = false
-  if (token) {
-    try {
-      const user = await callApi<User>(request, '/api/users/userInfo', { token })
-      loggedIn = true
-      agreedAt = user.terms_agreed_at
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e
-    }
-  }
-  return { title: await pageTitle(request, 'pages.agreement.exemption'), loggedIn, agreedAt }
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await optionalUser({ request, context })
+  return { title: await pageTitle(request, 'pages.agreement.exemption'), loggedIn: Boolean(auth), agreedAt: auth?.user.terms_agreed_at ?? null }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireUser(request)
-  await callApi(request, '/api/users/agreeToTerms', { method: 'POST', token })
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireUser({ request, context })
+  await api(request, usersApi.agreeToTerms, { token })
   return redirectWithToast(request, '/dashboard/workplace', { type: 'success', key: 'settings.termsAgreed' })
 }
 

@@ -5,16 +5,17 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { forgotFormSchema, loginSchema, registerFormSchema } from '#contract/auth.ts'
+import { authApi, forgotFormSchema, loginSchema, registerFormSchema } from '#contract/auth.ts'
 import { emailOrPhoneSchema, identifyEmailOrPhone } from '#contract/rules.ts'
 import { VerificationCodeField } from '~/components/forms/code-field.tsx'
 import { CheckboxField, FormErrors, PasswordField, TextField, useIsPending } from '~/components/forms/fields.tsx'
 import { LocaleSwitch } from '~/components/layout/LocaleSwitch.tsx'
-import { ApiError, callApi } from '~/.server/api.ts'
+import { ApiError, api } from '~/.server/api.ts'
 import { authenticator, commitToken, destroySession, requireAnonymous, safeRedirect } from '~/.server/auth.ts'
 import { type CodeSent, sendCode } from '~/.server/codes.ts'
-import { replyWithApiError } from '~/.server/forms.ts'
+import { fieldError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
+import { readForm } from '~/.server/request.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
 
 const TABS = ['login', 'register', 'forgot'] as const
@@ -46,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { intent: string; result: SubmissionResult<string[]>; codeSent?: CodeSent & { at: number } }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.clone().formData()
+  // A clone: remix-auth reads the original body itself.
+  const formData = await readForm(request.clone())
   const intent = String(formData.get('intent') ?? 'login')
   const submission = parseWithZod(formData, { schema: schemaFor(intent) })
   if (submission.status !== 'success') {
@@ -56,9 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const fieldMap = { email: 'email_phone', phone: 'email_phone' }
 
   if (intent === 'login') {
+    // Checked before the API issues a token: a forged target is refused (400) without logging in.
+    const to = safeRedirect(request, url.searchParams.get('redirect'))
     try {
       const token = await authenticator.authenticate('form', request)
-      return redirectWithToast(request, safeRedirect(url.searchParams.get('redirect')), { type: 'success', key: 'auth.welcome' }, {
+      return redirectWithToast(request, to, { type: 'success', key: 'auth.welcome' }, {
         headers: { 'set-cookie': await commitToken(request, token) },
       })
     } catch (e) {
@@ -77,18 +81,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = identifyEmailOrPhone(value.email_phone)
     const target = id.kind === 'phone' ? { phone: id.phone } : id.kind === 'email' ? { email: id.email } : {}
     if (intent === 'register') {
-      await callApi(request, `/api/auth/register/${id.kind === 'phone' ? 'phone' : 'email'}`, {
-        body: { user_name: value.user_name, password: value.password, verificationCode: value.verificationCode, ...target },
-      })
+      const account = { user_name: value.user_name, password: value.password, verificationCode: value.verificationCode }
+      if (id.kind === 'phone') await api(request, authApi.registerPhone, { body: { ...account, phone: id.phone } })
+      else await api(request, authApi.registerEmail, { body: { ...account, email: id.kind === 'email' ? id.email : value.email_phone } })
       // SPEC §8: '注册成功'; then log in with the new account.
       return redirectWithToast(request, `/login?${new URLSearchParams({ username: value.user_name })}`, { type: 'success', key: 'auth.registered' })
     }
-    await callApi(request, '/api/auth/forgotPassword', {
-      body: { password: value.password, verificationCode: value.verificationCode, ...target },
-    })
+    await api(request, authApi.forgotPassword, { body: { password: value.password, verificationCode: value.verificationCode, ...target } })
     return redirectWithToast(request, '/login', { type: 'success', key: 'auth.passwordReset' })
   } catch (e) {
-    const res = await replyWithApiError(request, submission as never, e, fieldMap)
+    const res = await fieldError(request, submission, e, fieldMap)
     // SPEC §8: any error during register or forgot-password clears the stored token.
     res.init = { ...res.init, headers: { 'set-cookie': await destroySession(request) } }
     return data<ActionResult>({ intent, result: res.data as SubmissionResult<string[]> }, res.init)

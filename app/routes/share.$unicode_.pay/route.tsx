@@ -2,26 +2,18 @@ import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@rem
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatYuan, yuanToFen } from '#contract/money.ts'
-import { ORDER_NO_PATTERN, type PaymentStatus, UNICODE_PATTERN } from '#contract/shares.ts'
+import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
+import { ordersApi, type PaymentStatusView } from '#contract/orders.ts'
 import { useNonce } from '~/components/layout/nonce.tsx'
 import { PublicError, PublicShell } from '~/components/layout/public-shell.tsx'
 import { QrCode } from '~/components/shares/qr-code.tsx'
 import type { RouteHandle } from '~/root.tsx'
-import { ApiError, callApi } from '~/.server/api.ts'
+import { ApiError, api } from '~/.server/api.ts'
 import { getToken } from '~/.server/auth.ts'
 import { qrSvg } from '~/.server/qr.ts'
+import { serviceUnavailable } from '~/.server/request.ts'
 
 export const handle: RouteHandle = { hydrate: false }
-
-export type PaymentStatusView = {
-  orderNo: string
-  unicode: string | null
-  payment_status: PaymentStatus
-  paymentMethod: 'Alipay' | 'WeChat'
-  amount: number
-  checkout_url: string | null
-  expires_at: string
-}
 
 /**
  * WeChat Pay (Native): the QR code to scan, waiting for the payment. Checks every second — a tiny
@@ -33,9 +25,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!UNICODE_PATTERN.test(unicode) || !ORDER_NO_PATTERN.test(orderNo)) throw data({ key: 'public.orderNotFound' }, { status: 404 })
   let status: PaymentStatusView
   try {
-    status = await callApi<PaymentStatusView>(request, '/api/orders/payment-status', { query: { orderNo } })
+    status = await api(request, ordersApi.paymentStatus, { query: { orderNo } })
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 422)) throw data({ key: 'public.orderNotFound' }, { status: 404 })
+    if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()
     throw e
   }
   if (status.unicode !== unicode) throw data({ key: 'public.orderNotFound' }, { status: 404 })

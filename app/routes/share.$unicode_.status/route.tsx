@@ -1,14 +1,14 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/shares.ts'
-import { ApiError, callApi } from '~/.server/api.ts'
-import type { PaymentStatusView } from '../share.$unicode_.pay/route.tsx'
+import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { ApiError, api } from '~/.server/api.ts'
 
 /** GET /share/{unicode}/status?order= — JSON for the pay page's 1-second check. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderNo = new URL(request.url).searchParams.get('order') ?? ''
   if (!UNICODE_PATTERN.test(params.unicode ?? '') || !ORDER_NO_PATTERN.test(orderNo)) return Response.json({ status: 'NotFound' }, { status: 404 })
   try {
-    const s = await callApi<PaymentStatusView>(request, '/api/orders/payment-status', { query: { orderNo } })
+    const s = await api(request, ordersApi.paymentStatus, { query: { orderNo } })
     return Response.json({ status: s.payment_status }, { headers: { 'cache-control': 'no-store' } })
   } catch (e) {
     if (e instanceof ApiError && e.status < 500) return Response.json({ status: 'NotFound' }, { status: 404 })
