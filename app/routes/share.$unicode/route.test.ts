@@ -1,9 +1,9 @@
 // The share page shows paid content: neither it nor its data request may be kept by a cache.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { args, get, ORIGIN, settle, statusOf } from '../../tests/support/console.ts'
-import { action, headers, loader } from './share.$unicode.tsx'
+import { args, get, ORIGIN, settle, statusOf } from '../../../tests/support/console.ts'
+import { action, headers, loader } from './route.tsx'
 
-const stub = await vi.hoisted(async () => (await import('../../tests/support/api-stub.ts')).startApiStub())
+const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
 
 const SHARE = {
   id: 3,
