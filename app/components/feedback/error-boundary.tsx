@@ -43,7 +43,7 @@ export const RETRY_SECONDS = 5
  * page tries again by itself — the loaders run again every few seconds with JavaScript, a meta refresh
  * reloads it without — and offers a retry link meanwhile.
  */
-export function UnavailablePage() {
+function UnavailablePage() {
   const { t } = useTranslation()
   const location = useLocation()
   const hydrated = useHydrated()

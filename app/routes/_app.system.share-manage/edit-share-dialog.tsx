@@ -22,7 +22,7 @@ export const editSchema = z.object({
   subscription_status: z.enum(ADMIN_FIELDS.subscription_status.unwrap().options, { error: 'validation.subscriptionStatus' }),
 })
 
-export type EditTarget = {
+type EditTarget = {
   id: number
   title: string
   unicode: string

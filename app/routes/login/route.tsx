@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const res = await fieldError(request, submission, e, fieldMap)
     // SPEC §8: any error during register or forgot-password clears the stored token.
     res.init = { ...res.init, headers: { 'set-cookie': await destroySession(request) } }
-    return data<ActionResult>({ intent, result: res.data as SubmissionResult<string[]> }, res.init)
+    return data<ActionResult>({ intent, result: res.data }, res.init)
   }
 }
 
