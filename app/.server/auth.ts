@@ -72,17 +72,19 @@ export function loginRedirect(request: Request, headers?: HeadersInit) {
 }
 
 /**
- * One user-info call per HTTP request: the layout, the section and the page loaders of a navigation
- * (and an action with the loaders after it) share the request's load context, so they share the call.
+ * One user-info call per HTTP request: the loaders of a navigation (the layout, the section, the page)
+ * share the request's load context, so they share the call. An action keeps its own (it may change the
+ * user, and the loaders that run after it in the same request must see the change).
  */
 const userInfoCalls = new WeakMap<object, Map<string, Promise<User>>>()
 function userInfo({ request, context }: RequestArgs, token: string): Promise<User> {
   let calls = userInfoCalls.get(context)
   if (!calls) userInfoCalls.set(context, (calls = new Map()))
-  let call = calls.get(token)
+  const key = `${request.method} ${token}`
+  let call = calls.get(key)
   if (!call) {
     call = api(request, usersApi.userInfo, { token })
-    calls.set(token, call)
+    calls.set(key, call)
   }
   return call
 }

@@ -69,6 +69,20 @@ describe('one navigation to an admin page', () => {
     expect(stub.count('/api/users/userInfo')).toBe(1)
   })
 
+  it('a post without JavaScript: the action loads the user, the page loaders after it share one more call', async () => {
+    stub.on('POST /api/users/admin/update', { code: 409, msg: 'errors.conflict' })
+    const request = new Request('http://console.test/system/user-manage', {
+      method: 'POST',
+      headers: { host: 'console.test', origin: 'http://console.test', cookie: await sessionCookie('tok'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'ban', id: '2', is_banned: '1' }).toString(),
+    })
+    const res = await handle(request)
+    expect(res.status).toBe(400)
+    expect(stub.count('/api/users/admin/update')).toBe(1)
+    // The action may change the user; the loaders that render the page after it must not see an older copy.
+    expect(stub.count('/api/users/userInfo')).toBe(2)
+  })
+
   it('two requests load it twice (nothing is kept between requests)', async () => {
     const cookie = await sessionCookie('tok')
     await handle(new Request('http://console.test/system/user-manage.data', { headers: { cookie } }))
