@@ -6,7 +6,7 @@ import { createInstance, type i18n } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { NonceProvider } from './components/nonce.tsx'
+import { NonceProvider } from './components/layout/nonce.tsx'
 import { getLocale } from './.server/i18n.ts'
 import { i18nConfig, resources } from './i18n.ts'
 

@@ -30,17 +30,27 @@ export const registerPhoneSchema = z.object({
   phone: phoneSchema,
 })
 
+/**
+ * Every form that sets a password (sign-up, reset, settings) asks for it twice: `confirmPassword` must
+ * match the field `of`. One definition, used in the browser and in the action.
+ */
+function withConfirmedPassword<S extends z.ZodRawShape>(shape: S, of: keyof S & string) {
+  return z
+    .object({ ...shape, confirmPassword: z.string({ error: 'validation.confirmRequired' }) })
+    .refine((v: Record<string, unknown>) => v[of] === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.confirmMismatch' })
+}
+
 /** The console's sign-up form: one email_phone field identified by SPEC §5, and the terms checkbox. */
-export const registerFormSchema = z
-  .object({
+export const registerFormSchema = withConfirmedPassword(
+  {
     user_name: userNameSchema,
     email_phone: emailOrPhoneSchema,
     verificationCode: codeSchema,
     password: passwordSchema,
-    confirmPassword: z.string({ error: 'validation.confirmRequired' }),
     agree: z.literal('on', { error: 'validation.agreeRequired' }),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.confirmMismatch' })
+  },
+  'password',
+)
 
 export const forgotPasswordSchema = z.object({
   email: emailSchema.optional(),
@@ -49,14 +59,7 @@ export const forgotPasswordSchema = z.object({
   password: passwordSchema,
 })
 
-export const forgotFormSchema = z
-  .object({
-    email_phone: emailOrPhoneSchema,
-    verificationCode: codeSchema,
-    password: passwordSchema,
-    confirmPassword: z.string({ error: 'validation.confirmRequired' }),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.confirmMismatch' })
+export const forgotFormSchema = withConfirmedPassword({ email_phone: emailOrPhoneSchema, verificationCode: codeSchema, password: passwordSchema }, 'password')
 
 /** Query of the code GETs of SPEC §7: `?email=` or `?phone=`. */
 export const codeTargetQuerySchema = z.object({
@@ -73,9 +76,14 @@ export const updatePasswordSchema = z.object({
   oldPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(256, 'validation.tooLong'),
   newPassword: passwordSchema,
 })
+/** The settings form of a password change: the new password typed twice. */
+export const updatePasswordFormSchema = withConfirmedPassword(updatePasswordSchema.shape, 'newPassword')
 
 export const updateEmailSchema = z.object({ email: emailSchema, verificationCode: codeSchema })
 export const updatePhoneSchema = z.object({ phone: phoneSchema, verificationCode: codeSchema })
+/** The "Send code" step of the settings forms that bind an email or a phone: the address alone. */
+export const emailCodeSchema = updateEmailSchema.pick({ email: true })
+export const phoneCodeSchema = updatePhoneSchema.pick({ phone: true })
 
 export const ALIPAY_REAL_NAME_MAX = 32
 export const updateAlipaySchema = z.object({

@@ -34,6 +34,8 @@ export class ApiError extends Error {
     readonly msg: string,
     readonly data: unknown,
     readonly path: string,
+    /** No answer from the API at all (down, restarting, or a proxy in front saying so): not about the session. */
+    readonly unreachable = false,
   ) {
     super(`${status} ${msg} (${path})`)
   }
@@ -47,6 +49,7 @@ export class ApiError extends Error {
    * then, and the page shows that message instead.
    */
   get confirmsLogout(): boolean {
+    if (this.unreachable) return false
     return this.status >= 500 && this.status <= 504 && !this.path.startsWith('/api/users/userInfo') && !PROVIDER_FAILURES.has(this.msg)
   }
 }
@@ -60,10 +63,10 @@ type CallOptions = {
 }
 
 /**
- * The one typed way the console calls the API: bearer token from the session, the client's address
- * and request id forwarded, the `{code, msg, data}` envelope unwrapped. Throws ApiError otherwise.
+ * The transport under `api()`: bearer token from the session, the client's address and request id
+ * forwarded, the `{code, msg, data}` envelope unwrapped. Throws ApiError otherwise.
  */
-export async function callApi<T>(request: Request, path: string, opts: CallOptions = {}): Promise<T> {
+async function callApi<T>(request: Request, path: string, opts: CallOptions = {}): Promise<T> {
   const url = new URL(env.apiUrl + path)
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
@@ -84,13 +87,15 @@ export async function callApi<T>(request: Request, path: string, opts: CallOptio
     answer = await send(url, opts.method ?? (body ? 'POST' : 'GET'), headers, body)
   } catch {
     // SPEC §8: a transport failure → 'Request Error'.
-    throw new ApiError(503, 'errors.requestError', null, path)
+    throw new ApiError(503, 'errors.requestError', null, path, true)
   }
   let envelope: Envelope<T>
   try {
     envelope = JSON.parse(answer.text) as Envelope<T>
   } catch {
-    throw new ApiError(answer.status >= 400 ? answer.status : 502, 'errors.error', null, path)
+    // Not our envelope: a proxy in front of a stopped API answers 502–504 with a page of its own.
+    const gateway = answer.status >= 502 && answer.status <= 504
+    throw new ApiError(answer.status >= 400 ? answer.status : 502, gateway ? 'errors.requestError' : 'errors.error', null, path, gateway)
   }
   if (envelope.code !== 200 && envelope.code !== 201) {
     throw new ApiError(envelope.code || answer.status, envelope.msg || 'errors.error', envelope.data, path)

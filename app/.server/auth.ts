@@ -1,20 +1,24 @@
-import { redirect } from '@remix-run/node'
+import { type AppLoadContext, redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { loginSchema } from '#contract/auth.ts'
-import type { User } from '#contract/users.ts'
-import { ApiError, callApi } from './api.ts'
+import { authApi, loginSchema } from '#contract/auth.ts'
+import { type User, usersApi } from '#contract/users.ts'
+import { ApiError, api } from './api.ts'
+import { badRequest, serviceUnavailable } from './request.ts'
 import { secureFor, sessionStorage } from './session.ts'
 import { setFlash } from './toast.ts'
 
 export const WORKPLACE = '/dashboard/workplace'
 
+/** What every loader and action gets from Remix; `context` is one object per HTTP request. */
+export type RequestArgs = { request: Request; context: AppLoadContext }
+
 /** remix-auth: the form strategy exchanges the login form for an API token. */
 export const authenticator = new Authenticator<string>()
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const { username, password } = loginSchema.parse({ username: form.get('username'), password: form.get('password') })
-    const { token } = await callApi<{ token: string }>(request, '/api/auth/login', { body: { username, password } })
+    const body = loginSchema.parse({ username: form.get('username'), password: form.get('password') })
+    const { token } = await api(request, authApi.login, { body })
     return token
   }),
   'form',
@@ -37,40 +41,94 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionStorage.destroySession(await getSession(request), { secure: secureFor(request) })
 }
 
-/** Only same-site paths are followed after login (no open redirect). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = WORKPLACE): string {
-  if (!to || typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
+/** C0 and C1 controls (TAB, CR, LF…): never part of a path we send the browser to. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/**
+ * Where the browser may be sent after login, a locale switch or /redirect/*: only a path of this site.
+ * Browsers drop TAB/CR/LF inside URLs and read `\` as `/`, so `/\t/evil.example` or `/\evil.example`
+ * would leave the site: the value is resolved against our origin and must stay on it. A value with
+ * control characters is a forged request (and no valid header value): 400.
+ */
+export function safeRedirect(request: Request, to: FormDataEntryValue | string | null | undefined, fallback = WORKPLACE): string {
+  if (typeof to !== 'string' || to === '') return fallback
+  if (CONTROL.test(to)) throw badRequest()
+  if (!to.startsWith('/') || /[\s\\]/.test(to)) return fallback
+  const origin = new URL(request.url).origin
+  let target: URL
+  try {
+    target = new URL(to, origin)
+  } catch {
+    return fallback
+  }
+  return target.origin === origin ? target.pathname + target.search + target.hash : fallback
 }
 
-function loginUrl(request: Request): string {
+/** The login page, coming back to this request's page afterwards (SPEC §2). The one place it is built. */
+export function loginRedirect(request: Request, headers?: HeadersInit) {
   const url = new URL(request.url)
-  const params = new URLSearchParams({ redirect: url.pathname + url.search })
-  return `/login?${params}`
+  return redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, { headers })
+}
+
+/**
+ * One user-info call per HTTP request: the loaders of a navigation (the layout, the section, the page)
+ * share the request's load context, so they share the call. An action keeps its own (it may change the
+ * user, and the loaders that run after it in the same request must see the change).
+ */
+const userInfoCalls = new WeakMap<object, Map<string, Promise<User>>>()
+function userInfo({ request, context }: RequestArgs, token: string): Promise<User> {
+  let calls = userInfoCalls.get(context)
+  if (!calls) userInfoCalls.set(context, (calls = new Map()))
+  const key = `${request.method} ${token}`
+  let call = calls.get(key)
+  if (!call) {
+    call = api(request, usersApi.userInfo, { token })
+    calls.set(key, call)
+  }
+  return call
 }
 
 /**
  * SPEC §2 guard: without a token every private route goes to login with a redirect; with one, the user
- * is loaded, and a failed load logs out and goes to login (the user-info call never opens the dialog).
+ * is loaded. A refused token logs out and goes to login (the user-info call never opens the dialog); an
+ * API that does not answer keeps the session and shows "temporarily unavailable" (503).
  */
-export async function requireUser(request: Request): Promise<{ user: User; token: string }> {
+export async function requireUser(args: RequestArgs): Promise<{ user: User; token: string }> {
+  const { request } = args
   const token = await getToken(request)
-  if (!token) throw redirect(loginUrl(request))
+  if (!token) throw loginRedirect(request)
   try {
-    const user = await callApi<User>(request, '/api/users/userInfo', { token })
-    return { user, token }
+    return { user: await userInfo(args, token), token }
   } catch (e) {
+    if (!(e instanceof ApiError)) throw e
+    if (e.unreachable || e.status >= 500) throw serviceUnavailable()
     const headers = new Headers({ 'set-cookie': await destroySession(request) })
-    if (!(e instanceof ApiError) || e.status !== 401) headers.append('set-cookie', await setFlash(request, { toast: { type: 'error', key: 'errors.userInfoFailed' } }))
-    throw redirect(loginUrl(request), { headers })
+    if (e.status !== 401) headers.append('set-cookie', await setFlash(request, { toast: { type: 'error', key: 'errors.userInfoFailed' } }))
+    throw loginRedirect(request, headers)
+  }
+}
+
+/**
+ * The user on a public page: null for visitors — and when the session cannot be loaded, since a
+ * public page shows its visitor view rather than an error.
+ */
+export async function optionalUser(args: RequestArgs): Promise<{ user: User; token: string } | null> {
+  const token = await getToken(args.request)
+  if (!token) return null
+  try {
+    return { user: await userInfo(args, token), token }
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e
+    return null
   }
 }
 
 /** SPEC §6: admin alone opens /system, the instrument cluster and the 403 page; others go to their first page. */
-export async function requireAdmin(request: Request) {
-  const auth = await requireUser(request)
+export async function requireAdmin(args: RequestArgs) {
+  const auth = await requireUser(args)
   if (auth.user.role !== 'admin') {
-    throw redirect(WORKPLACE, { headers: { 'set-cookie': await setFlash(request, { toast: { type: 'error', key: 'pages.forbidden' } }) } })
+    throw redirect(WORKPLACE, { headers: { 'set-cookie': await setFlash(args.request, { toast: { type: 'error', key: 'pages.forbidden' } }) } })
   }
   return auth
 }

@@ -1,0 +1,81 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { get, post, settle, statusOf } from '../../tests/support/console.ts'
+import { ApiError } from './api.ts'
+import { fieldError, pageError, rowError } from './failures.ts'
+
+const stub = await vi.hoisted(async () => (await import('../../tests/support/api-stub.ts')).startApiStub())
+afterAll(() => stub.close())
+
+const submission = () => parseWithZod(new URLSearchParams({ email: 'a@b.cc', password: 'Secret@1' }), { schema: z.object({ email: z.string(), password: z.string() }) })
+const page = '/share-manage/search-table?title=x'
+
+describe('the three ways an API failure reaches the user', () => {
+  it('a form: 422 field messages at the fields (renamed), passwords never sent back', async () => {
+    const e = new ApiError(422, 'errors.validation', { fieldErrors: { email: ['validation.emailTaken'] } }, '/api/auth/register/email')
+    const res = statusOf(await fieldError(post('/login', {}), submission(), e, { email: 'email_phone' }))
+    expect(res.status).toBe(400)
+    const reply = res.data as { error: Record<string, string[]>; initialValue: Record<string, string> }
+    expect(reply.error).toMatchObject({ email_phone: ['validation.emailTaken'] })
+    expect(reply.initialValue.password).toBeUndefined()
+  })
+
+  it('a form: another refusal is the msg above the form', async () => {
+    const res = statusOf(await fieldError(post('/login', {}), submission(), new ApiError(409, 'auth.userExists', null, '/api/auth/register/email')))
+    expect((res.data as { error: Record<string, string[]> }).error['']).toEqual(['auth.userExists'])
+  })
+
+  it('a form: no answer from the API says "Request Error" there, with 503 — no logout dialog', async () => {
+    const res = statusOf(await fieldError(post('/login', {}), submission(), new ApiError(503, 'errors.requestError', null, '/api/users/update', true)))
+    expect(res.status).toBe(503)
+    expect((res.data as { error: Record<string, string[]> }).error['']).toEqual(['errors.requestError'])
+  })
+
+  it('any of them: a dead token logs out and goes to login, back to this page', async () => {
+    for (const run of [
+      () => fieldError(get(page), submission(), new ApiError(401, 'auth.unauthorized', null, '/api/shares/new')),
+      () => pageError(get(page), new ApiError(401, 'auth.unauthorized', null, '/api/shares/list')),
+      () => rowError(get(page), new ApiError(401, 'auth.unauthorized', null, '/api/shares/delete')),
+    ]) {
+      const res = statusOf(await settle(run))
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe('/login?redirect=%2Fshare-manage%2Fsearch-table%3Ftitle%3Dx')
+      expect(res.headers.get('set-cookie')).toMatch(/^ps_session=;/)
+    }
+  })
+
+  it("the login call's 401 is a wrong password, not a dead session", async () => {
+    const res = statusOf(await fieldError(post('/login', {}), submission(), new ApiError(401, 'auth.badCredentials', null, '/api/auth/login')))
+    expect(res.status).toBe(400)
+  })
+
+  it('a form or a row: 500–504 open the "Confirm logout" dialog on this page', async () => {
+    for (const run of [
+      () => fieldError(get(page), submission(), new ApiError(500, 'errors.internal', null, '/api/shares/new')),
+      () => rowError(get(page), new ApiError(504, 'errors.internal', null, '/api/shares/delete')),
+    ]) {
+      const res = statusOf(await settle(run))
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe(page)
+      expect(res.headers.get('set-cookie')).toMatch(/^ps_toast=/)
+    }
+  })
+
+  it('a row: the msgs the page states itself come back as the message', async () => {
+    expect(await rowError(get(page), new ApiError(502, 'orders.gatewayError', null, '/api/orders/admin/refund'), ['orders.gatewayError'])).toBe('orders.gatewayError')
+    expect(await rowError(get(page), new ApiError(409, 'orders.notRefundable', null, '/api/orders/admin/refund'))).toBe('orders.notRefundable')
+  })
+
+  it('a page: the error page with the msg; 503 "temporarily unavailable" when the API did not answer', async () => {
+    const failed = statusOf(await settle(() => pageError(get(page), new ApiError(500, 'errors.internal', null, '/api/shares/list'))))
+    expect(failed).toMatchObject({ status: 500, data: { msg: 'errors.internal', confirmLogout: true } })
+    const down = statusOf(await settle(() => pageError(get(page), new ApiError(503, 'errors.requestError', null, '/api/shares/list', true))))
+    expect(down).toMatchObject({ status: 503, data: { msg: 'errors.serviceUnavailable', unavailable: true } })
+  })
+
+  it('anything else is a bug and stays one', async () => {
+    const bug = new TypeError('x is undefined')
+    expect(await settle(() => pageError(get(page), bug))).toBe(bug)
+  })
+})

@@ -1,0 +1,54 @@
+import type { Submission } from '@conform-to/react'
+import { data, redirect } from '@remix-run/node'
+import { authApi } from '#contract/auth.ts'
+import { ApiError } from './api.ts'
+import { destroySession, loginRedirect } from './auth.ts'
+import { serviceUnavailable } from './request.ts'
+import { setFlash } from './toast.ts'
+
+/**
+ * How an API failure reaches the user (SPEC §8), in one place for the three kinds of places it happens:
+ * a form (`fieldError`: messages at the fields and above the form), a page load (`pageError`: the
+ * error page) and a row action of a list (`rowError`: a message above the list). Common to all: a dead
+ * token logs out and goes to login; 500–504 open the "Confirm logout" dialog; an API that did not answer
+ * never does either (the session is fine).
+ */
+async function settle(request: Request, e: unknown, { dialog = true }: { dialog?: boolean } = {}): Promise<ApiError> {
+  if (!(e instanceof ApiError)) throw e
+  // The login call's 401 is a wrong password, not a dead session.
+  if (e.status === 401 && e.path !== authApi.login.path) throw loginRedirect(request, { 'set-cookie': await destroySession(request) })
+  if (dialog && e.confirmsLogout) {
+    const url = new URL(request.url)
+    throw redirect(url.pathname + url.search, { headers: { 'set-cookie': await setFlash(request, { confirmLogout: true }) } })
+  }
+  return e
+}
+
+const PASSWORD_FIELDS = ['password', 'confirmPassword', 'oldPassword', 'newPassword']
+
+/** A form's API failure: field messages next to the fields (`fieldMap` renames API fields), else the msg above the form. */
+export async function fieldError(request: Request, submission: Submission<unknown>, e: unknown, fieldMap: Record<string, string> = {}) {
+  const error = await settle(request, e)
+  const fieldErrors: Record<string, string[]> = {}
+  for (const [k, v] of Object.entries(error.fieldErrors ?? {})) fieldErrors[fieldMap[k] ?? k] = v
+  const hasFields = Object.keys(fieldErrors).length > 0
+  // Passwords are never sent back into the page (without JS they would be rendered as input values).
+  const reply = submission.reply({ formErrors: hasFields && error.status === 422 ? [] : [error.msg], fieldErrors, hideFields: PASSWORD_FIELDS })
+  return data(reply, { status: error.unreachable ? 503 : 400 })
+}
+
+/** A page load's API failure, thrown: the error boundary shows it (with the dialog for 500–504). */
+export async function pageError(request: Request, e: unknown): Promise<never> {
+  const error = await settle(request, e, { dialog: false })
+  if (error.unreachable) throw serviceUnavailable()
+  throw data({ msg: error.msg, confirmLogout: error.confirmsLogout }, { status: error.status })
+}
+
+/**
+ * A row action's API failure: the msg key for the page to show above the list. 500–504 open the dialog,
+ * except the msgs in `shown`, which the page states itself (a payment gateway's refusal, say).
+ */
+export async function rowError(request: Request, e: unknown, shown: string[] = []): Promise<string> {
+  const error = await settle(request, e, { dialog: !(e instanceof ApiError && shown.includes(e.msg)) })
+  return error.msg
+}

@@ -1,0 +1,86 @@
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
+import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
+import { type ReactNode, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useIsPending } from '../forms/fields.tsx'
+import { useHydrated } from '~/hooks/use-hydrated.ts'
+
+/**
+ * Dialogs opened by a search param (`?delete=12`), so a confirm step works without JavaScript: a link
+ * opens it, the loader fills it, Cancel is a link back. `open(key, value)` builds that link from the
+ * current URL (other dialogs closed); `closed` is the URL without any of them.
+ */
+export function useUrlDialogs(keys: readonly string[]) {
+  const location = useLocation()
+  const base = new URLSearchParams(location.search)
+  for (const k of keys) base.delete(k)
+  const href = (p: URLSearchParams) => (p.toString() ? `${location.pathname}?${p}` : location.pathname)
+  return {
+    closed: href(base),
+    open: (key: string, value: string | number) => {
+      const p = new URLSearchParams(base)
+      p.set(key, String(value))
+      return href(p)
+    },
+  }
+}
+
+/** A modal with JavaScript; without it the same content as a section of the page. */
+export function UrlDialog({ title, closeTo, role = 'dialog', children }: { title: string; closeTo: string; role?: 'dialog' | 'alertdialog'; children: ReactNode }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const titleId = useId()
+  if (!hydrated) {
+    return (
+      <Paper withBorder shadow="sm" p="lg" role={role} aria-labelledby={titleId} maw={560}>
+        <Title order={4} id={titleId} mb="sm">
+          {title}
+        </Title>
+        {children}
+      </Paper>
+    )
+  }
+  return (
+    <Modal opened onClose={() => navigate(closeTo, { replace: true, preventScrollReset: true })} title={title} centered>
+      {children}
+    </Modal>
+  )
+}
+
+type ConfirmProps = {
+  title: string
+  children: ReactNode
+  /** Where the form posts: the list URL without the dialog, so the page behind shows any error. */
+  action: string
+  closeTo: string
+  intent: string
+  fields: Record<string, string | number>
+  confirmLabel: string
+  color?: string
+}
+
+/** A confirm step: the question, Cancel (a link) and the POST button that does it. */
+export function ConfirmDialog({ title, children, action, closeTo, intent, fields, confirmLabel, color = 'red' }: ConfirmProps) {
+  const { t } = useTranslation()
+  const pending = useIsPending({ intent })
+  return (
+    <UrlDialog title={title} closeTo={closeTo} role="alertdialog">
+      <Form method="post" action={action} preventScrollReset>
+        {Object.entries(fields).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <Stack>
+          <Text size="sm">{children}</Text>
+          <Group justify="flex-end">
+            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" name="intent" value={intent} color={color} loading={pending}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </UrlDialog>
+  )
+}

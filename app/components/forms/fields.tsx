@@ -1,0 +1,73 @@
+import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { Alert, Checkbox, PasswordInput, Textarea, TextInput } from '@mantine/core'
+import { useNavigation } from '@remix-run/react'
+import { notifications } from '@mantine/notifications'
+import { type ComponentProps, type ReactNode, useEffect } from 'react'
+import { TOAST_MS } from '../feedback/flash.tsx'
+import { useTranslation } from 'react-i18next'
+
+/** Conform's error keys, translated; the first one is shown. */
+function useFieldError(meta: FieldMetadata<unknown>) {
+  const { t } = useTranslation()
+  const key = meta.errors?.[0]
+  return key ? t(key, { defaultValue: t('validation.invalid') }) : undefined
+}
+
+type TextProps = Omit<ComponentProps<typeof TextInput>, 'error' | 'name'> & {
+  meta: FieldMetadata<string | undefined | null>
+  type?: 'text' | 'email' | 'tel' | 'search'
+}
+
+/** A Mantine text input bound to a conform field (name, value, constraints, aria and the error). */
+export function TextField({ meta, type = 'text', ...rest }: TextProps) {
+  const error = useFieldError(meta as FieldMetadata<unknown>)
+  const { key, ...props } = getInputProps(meta, { type })
+  return <TextInput key={key} {...props} {...rest} error={error} />
+}
+
+export function PasswordField({ meta, ...rest }: Omit<ComponentProps<typeof PasswordInput>, 'error' | 'name'> & { meta: FieldMetadata<string | undefined | null> }) {
+  const error = useFieldError(meta as FieldMetadata<unknown>)
+  const { key, ...props } = getInputProps(meta, { type: 'password' })
+  return <PasswordInput key={key} {...props} {...rest} error={error} />
+}
+
+export function TextareaField({ meta, ...rest }: Omit<ComponentProps<typeof Textarea>, 'error' | 'name'> & { meta: FieldMetadata<string | undefined | null> }) {
+  const error = useFieldError(meta as FieldMetadata<unknown>)
+  const { key, type: _type, ...props } = getInputProps(meta, { type: 'text' })
+  return <Textarea key={key} {...props} {...rest} error={error} />
+}
+
+export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | boolean | undefined | null>; label: ReactNode }) {
+  const error = useFieldError(meta as FieldMetadata<unknown>)
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox' })
+  // Mantine gives a checkbox's error no id, so the input's aria-describedby (conform's errorId) would
+  // point at nothing: the message carries that id itself.
+  return <Checkbox key={key} {...props} label={label} error={error ? <span id={meta.errorId}>{error}</span> : undefined} />
+}
+
+/**
+ * Form-level messages (API msg keys): SPEC §8's 5-second error toast with JavaScript, and the same text
+ * above the submit button either way (without JavaScript it is what the user sees).
+ */
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  const { t } = useTranslation()
+  const text = errors?.length ? errors.map((e) => t(e, { defaultValue: t('errors.error') })).join(' ') : ''
+  useEffect(() => {
+    if (text) notifications.show({ color: 'red', message: text, autoClose: TOAST_MS })
+  }, [errors, text])
+  if (!text) return null
+  return (
+    <Alert color="red" id={id} role="alert" variant="light">
+      {text}
+    </Alert>
+  )
+}
+
+/** True while this page's form (optionally with this intent) is being submitted. */
+export function useIsPending({ formAction, intent }: { formAction?: string; intent?: string } = {}) {
+  const navigation = useNavigation()
+  if (navigation.state === 'idle' || navigation.formMethod?.toUpperCase() !== 'POST') return false
+  if (formAction && navigation.formAction !== formAction) return false
+  if (intent && navigation.formData?.get('intent') !== intent) return false
+  return true
+}

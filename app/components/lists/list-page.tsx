@@ -1,0 +1,51 @@
+import { Group, Stack, Table, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Page } from '#contract/envelope.ts'
+import { Pager } from './pager.tsx'
+
+type ListPageProps<T> = {
+  title: string
+  /** Beside the title (a "new" button). */
+  extra?: ReactNode
+  /** The GET filter form. */
+  filters?: ReactNode
+  /** Between the filters and the table: hints, a row action's message, the URL dialogs. */
+  children?: ReactNode
+  page: Page<T>
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number
+  /** The header cells. */
+  head: ReactNode
+  /** One `<Table.Tr>` per item. */
+  row: (item: T) => ReactNode
+}
+
+/** The shell of every list page: title, filters, the table, the empty state and the pager (URL-driven, so it works without JavaScript). */
+export function ListPage<T>({ title, extra, filters, children, page, minWidth, head, row }: ListPageProps<T>) {
+  const { t } = useTranslation()
+  return (
+    <Stack>
+      {extra ? (
+        <Group justify="space-between">
+          <Title order={2}>{title}</Title>
+          {extra}
+        </Group>
+      ) : (
+        <Title order={2}>{title}</Title>
+      )}
+      {filters}
+      {children}
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>{head}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{page.list.map(row)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {page.list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
+      <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} />
+    </Stack>
+  )
+}

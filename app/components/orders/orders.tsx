@@ -1,0 +1,112 @@
+import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Form, useSearchParams } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from '#contract/orders.ts'
+import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
+
+type OrderFilter = 'payment_status' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
+
+/** The GET filter form of the order lists (`/api/orders/*list` query): native inputs, so it works without JavaScript. */
+export function OrderFilters({ filters }: { filters: OrderFilter[] }) {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const has = (f: OrderFilter) => filters.includes(f)
+  const value = (f: OrderFilter) => params.get(f) ?? ''
+  return (
+    <Form method="get">
+      <Group align="flex-end" gap="sm">
+        {has('keyword') ? <TextInput name="keyword" label={t('orders.filter.keyword')} defaultValue={value('keyword')} maxLength={100} /> : null}
+        {has('orderNo') ? <TextInput name="orderNo" label={t('orders.filter.orderNo')} defaultValue={value('orderNo')} maxLength={40} /> : null}
+        {has('unicode') ? <TextInput name="unicode" label={t('orders.filter.unicode')} defaultValue={value('unicode')} maxLength={8} w={130} /> : null}
+        {has('payment_status') ? (
+          <NativeSelect
+            name="payment_status"
+            label={t('orders.filter.status')}
+            defaultValue={value('payment_status')}
+            data={[{ value: '', label: t('common.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(PAYMENT_STATUS_VIEW[s].label) }))]}
+          />
+        ) : null}
+        {has('from') ? <TextInput type="date" name="from" label={t('orders.filter.from')} defaultValue={value('from')} /> : null}
+        {has('to') ? <TextInput type="date" name="to" label={t('orders.filter.to')} defaultValue={value('to')} /> : null}
+        <Button type="submit" variant="light">
+          {t('common.search')}
+        </Button>
+      </Group>
+    </Form>
+  )
+}
+
+/** Order and trade numbers are long (28 characters): small monospace, never wrapped. */
+export function Mono({ children, dimmed }: { children: string | null | undefined; dimmed?: boolean }) {
+  return (
+    <Text size="xs" ff="monospace" c={dimmed ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {children || '—'}
+    </Text>
+  )
+}
+
+export function PaymentMethodCell({ order }: { order: Order }) {
+  const { t } = useTranslation()
+  return <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(paymentMethodLabel(order.paymentMethod))}</Table.Td>
+}
+
+/** The product name, at most two lines in a column at most `maw` wide. */
+export function ProductCell({ order, maw }: { order: Order; maw: number }) {
+  return (
+    <Table.Td maw={maw}>
+      <Text size="sm" lineClamp={2}>
+        {order.product_name}
+      </Text>
+    </Table.Td>
+  )
+}
+
+/**
+ * The header cells of the seller's and the admin's order lists up to the actions column; `buyer` is the
+ * buyer column's header (the admin's also names the seller).
+ */
+export function OrderHeadCells({ buyer }: { buyer: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Table.Th>
+        {t('orders.field.orderNo')} / {t('orders.field.tradeNo')}
+      </Table.Th>
+      <Table.Th>{buyer}</Table.Th>
+      <Table.Th>{t('orders.field.paymentMethod')}</Table.Th>
+      <Table.Th>{t('orders.field.unicode')}</Table.Th>
+      <Table.Th ta="right">{t('orders.field.amount')}</Table.Th>
+      <Table.Th ta="right">{t('orders.field.fee')}</Table.Th>
+      <Table.Th ta="right">{t('orders.field.income')}</Table.Th>
+      <Table.Th>{t('orders.field.product')}</Table.Th>
+      <Table.Th>{t('orders.field.status')}</Table.Th>
+      <Table.Th>{t('orders.field.createdAt')}</Table.Th>
+    </>
+  )
+}
+
+/** The cells of an order row in the seller's and the admin's lists, matching OrderHeadCells; `buyer` fills the buyer cell. */
+export function OrderCells({ order: o, buyer, productWidth }: { order: Order; buyer: ReactNode; productWidth: number }) {
+  return (
+    <>
+      <Table.Td>
+        <Mono>{o.orderNo}</Mono>
+        <Mono dimmed>{o.alipayTradeNo}</Mono>
+      </Table.Td>
+      <Table.Td>{buyer}</Table.Td>
+      <PaymentMethodCell order={o} />
+      <Table.Td>{o.unicode ? <ShareCodeLink unicode={o.unicode} newTab /> : '—'}</Table.Td>
+      <Table.Td ta="right">{yuan(o.amount)}</Table.Td>
+      <Table.Td ta="right">{yuan(o.fee)}</Table.Td>
+      <Table.Td ta="right">{yuan(o.seller_income)}</Table.Td>
+      <ProductCell order={o} maw={productWidth} />
+      <Table.Td>
+        <PaymentStatusBadge status={o.payment_status} />
+      </Table.Td>
+      <Table.Td>
+        <DateTimeCell iso={o.created_at} />
+      </Table.Td>
+    </>
+  )
+}

@@ -1,0 +1,229 @@
+import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { Form, Link, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { formatYuanAmount } from '#contract/money.ts'
+import { PAYMENT_STATUS_VIEW, type PaymentStatus } from '#contract/orders.ts'
+import { type PublicShare, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
+import { TOAST_MS } from '../feedback/flash.tsx'
+import { useHydrated } from '~/hooks/use-hydrated.ts'
+import { formatDateTime } from '~/utils/format.ts'
+
+/** The API speaks yuan (≤ 2 decimals); shown as `¥12.30`. */
+export const yuan = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatYuanAmount(amount))
+
+const SHARE_STATUS_COLORS: Record<ShareStatus, string> = { under_review: 'orange', approved: 'green', reported_invalid: 'gray', violation: 'red' }
+
+/** A time in a table cell: the date over the time, so wide tables stay narrow. */
+export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
+  const [date, time] = formatDateTime(iso).split(' ')
+  return (
+    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+      {date}
+      {time ? (
+        <>
+          <br />
+          {time}
+        </>
+      ) : null}
+    </Text>
+  )
+}
+
+/** A badge in a table cell keeps its whole label (Mantine's would shrink to an ellipsis). */
+const NO_SHRINK = { minWidth: 'max-content' } as const
+
+export function ShareStatusBadge({ status }: { status: ShareStatus }) {
+  const { t } = useTranslation()
+  return (
+    <Badge variant="light" color={SHARE_STATUS_COLORS[status]} style={NO_SHRINK}>
+      {t(`shares.statuses.${status}`)}
+    </Badge>
+  )
+}
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation()
+  const view = PAYMENT_STATUS_VIEW[status]
+  return (
+    <Badge variant="light" color={view.color} style={NO_SHRINK}>
+      {t(view.label)}
+    </Badge>
+  )
+}
+
+/** A share code, linked to its public page (in a new tab with `newTab`). */
+export function ShareCodeLink({ unicode, newTab }: { unicode: string; newTab?: boolean }) {
+  return (
+    <Anchor href={`/share/${unicode}`} target={newTab ? '_blank' : undefined} rel={newTab ? 'noopener' : undefined} ff="monospace" size="sm">
+      {unicode}
+    </Anchor>
+  )
+}
+
+/** The header cells of both share lists up to the actions column; `withSeller` puts the seller under the title (the admin's list). */
+export function ShareHeadCells({ withSeller }: { withSeller?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Table.Th>
+        {t('shares.field.title')}
+        {withSeller ? <> / {t('shares.field.seller')}</> : null}
+      </Table.Th>
+      <Table.Th>{t('shares.field.unicode')}</Table.Th>
+      <Table.Th>{t('shares.field.type')}</Table.Th>
+      <Table.Th ta="right">{t('shares.field.price')}</Table.Th>
+      <Table.Th ta="right">{t('shares.field.visits')}</Table.Th>
+      <Table.Th ta="right">{t('shares.field.purchases')}</Table.Th>
+      <Table.Th>{t('shares.field.status')}</Table.Th>
+      <Table.Th>{t('shares.field.subscription')}</Table.Th>
+      <Table.Th>{t('shares.field.createdAt')}</Table.Th>
+    </>
+  )
+}
+
+/** The cells of a share row in both share lists, matching ShareHeadCells; each list adds its actions. */
+export function ShareCells({ share: s, withSeller }: { share: PublicShare; withSeller?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Table.Td maw={260}>
+        <Text size="sm" lineClamp={2}>
+          {s.title}
+        </Text>
+        {withSeller ? (
+          <Text size="xs" c="dimmed">
+            {s.user_name}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <ShareCodeLink unicode={s.unicode} newTab />
+      </Table.Td>
+      <Table.Td>{t(`shares.types.${s.type}`)}</Table.Td>
+      <Table.Td ta="right">{yuan(s.price)}</Table.Td>
+      <Table.Td ta="right">{s.visit_count}</Table.Td>
+      <Table.Td ta="right">{s.purchase_count}</Table.Td>
+      <Table.Td>
+        <ShareStatusBadge status={s.status} />
+      </Table.Td>
+      <Table.Td>{t(`shares.subscription.${s.subscription_status}`)}</Table.Td>
+      <Table.Td>
+        <DateTimeCell iso={s.created_at} />
+      </Table.Td>
+    </>
+  )
+}
+
+/** DESIGN §3: publishing needs a bound security phone and the agreed disclaimer. */
+export function PublishRequirements({ phone, terms }: { phone: boolean; terms: boolean }) {
+  const { t } = useTranslation()
+  if (phone && terms) return null
+  return (
+    <Alert color="orange" variant="light" title={t('shares.requirements.title')} role="alert">
+      {t('shares.requirements.text')}
+      <List size="sm" mt={4}>
+        {!phone ? (
+          <List.Item>
+            <Anchor component={Link} to="/user/setting#security-phone" size="sm">
+              {t('shares.requirements.phone')}
+            </Anchor>
+          </List.Item>
+        ) : null}
+        {!terms ? (
+          <List.Item>
+            <Anchor component={Link} to="/agreement/exemptionagree" size="sm">
+              {t('shares.requirements.terms')}
+            </Anchor>
+          </List.Item>
+        ) : null}
+      </List>
+    </Alert>
+  )
+}
+
+/** The GET filter form of both share lists: a text filter (the seller's title, the admin's keyword), type, status and sort. */
+export function ShareFilters({ textFilter }: { textFilter: 'title' | 'keyword' }) {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const all = { value: '', label: t('common.all') }
+  return (
+    <Form method="get">
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          name={textFilter}
+          label={textFilter === 'title' ? t('shares.list.titleFilter') : t('shares.list.keyword')}
+          defaultValue={params.get(textFilter) ?? ''}
+          maxLength={100}
+        />
+        <NativeSelect name="type" label={t('shares.field.type')} defaultValue={params.get('type') ?? ''} data={[all, ...SHARE_TYPES.map((v) => ({ value: v, label: t(`shares.types.${v}`) }))]} />
+        <NativeSelect
+          name="status"
+          label={t('shares.field.status')}
+          defaultValue={params.get('status') ?? ''}
+          data={[all, ...SHARE_STATUSES.map((v) => ({ value: v, label: t(`shares.statuses.${v}`) }))]}
+        />
+        <NativeSelect
+          name="sort"
+          label={t('shares.list.sort')}
+          defaultValue={params.get('sort') ?? 'created_at'}
+          data={SHARE_SORTS.map((v) => ({ value: v, label: t(`shares.list.sorts.${v}`) }))}
+        />
+        <NativeSelect
+          name="order"
+          label={t('shares.list.order')}
+          defaultValue={params.get('order') ?? 'desc'}
+          data={[
+            { value: 'desc', label: t('shares.list.desc') },
+            { value: 'asc', label: t('shares.list.asc') },
+          ]}
+        />
+        <Button type="submit" variant="light">
+          {t('common.search')}
+        </Button>
+      </Group>
+    </Form>
+  )
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // No clipboard API (plain http, or the document lost focus): the old selection route.
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.style.position = 'fixed'
+    area.style.opacity = '0'
+    document.body.appendChild(area)
+    area.select()
+    let ok = false
+    try {
+      ok = document.execCommand('copy')
+    } catch {}
+    area.remove()
+    return ok
+  }
+}
+
+/** Copies a link with JavaScript and says 'Copy succeeded...' (SPEC §8); renders nothing without it. */
+export function CopyLinkButton({ url, label }: { url: string; label?: string }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  if (!hydrated) return null
+  return (
+    <Button
+      type="button"
+      size="compact-xs"
+      variant="light"
+      onClick={async () => {
+        const ok = await copyText(url)
+        notifications.show({ color: ok ? 'green' : 'red', message: ok ? t('common.copySuccess') : t('shares.list.copyFailed'), autoClose: TOAST_MS })
+      }}
+    >
+      {label ?? t('shares.list.copyLink')}
+    </Button>
+  )
+}

@@ -1,0 +1,16 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { ExceptionPage } from '~/components/feedback/error-boundary.tsx'
+import { requireUser } from '~/.server/auth.ts'
+import { pageTitle } from '~/.server/i18n.ts'
+
+/** SPEC §2/§8: the 500 page, hidden from the menu. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser({ request, context })
+  return { title: await pageTitle(request, 'pages.exception500') }
+}
+
+export default function Exception500() {
+  return <ExceptionPage status={500} />
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]

@@ -1,0 +1,9 @@
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { requireUser, safeRedirect } from '~/.server/auth.ts'
+
+/** /redirect/:path — hidden helper that reloads a page by sending the browser to /:path with the query. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser({ request, context })
+  const url = new URL(request.url)
+  return redirect(safeRedirect(request, `/${params['*'] ?? ''}${url.search}`))
+}

@@ -1,0 +1,145 @@
+import { Button, Table, Text } from '@mantine/core'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { type Order, orderListQuerySchema, orderNoSchema, ordersApi, paymentMethodLabel } from '#contract/orders.ts'
+import { ConfirmDialog, useUrlDialogs } from '~/components/dialogs/url-dialog.tsx'
+import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
+import { FormErrors } from '~/components/forms/fields.tsx'
+import { ListPage } from '~/components/lists/list-page.tsx'
+import { OrderCells, OrderFilters, OrderHeadCells } from '~/components/orders/orders.tsx'
+import { yuan } from '~/components/shares/shares.tsx'
+import { api } from '~/.server/api.ts'
+import { requireAdmin } from '~/.server/auth.ts'
+import { pageError, rowError } from '~/.server/failures.ts'
+import { pageTitle } from '~/.server/i18n.ts'
+import { listQuery, listUrl } from '~/.server/lists.ts'
+import { readForm } from '~/.server/request.ts'
+import { redirectWithToast } from '~/.server/toast.ts'
+
+/** `?refund=<orderNo>` opens the confirm step of a refund. */
+const DIALOGS = ['refund'] as const
+const FILTERS = ['keyword', 'orderNo', 'unicode', 'payment_status', 'from', 'to'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const query = listQuery(request, orderListQuerySchema, FILTERS)
+  try {
+    const page = await api(request, ordersApi.adminList, { token, query })
+    const refundNo = orderNoSchema.safeParse(new URL(request.url).searchParams.get('refund'))
+    let toRefund: Order | undefined
+    if (refundNo.success) {
+      toRefund =
+        page.list.find((o) => o.orderNo === refundNo.data) ??
+        (await api(request, ordersApi.adminList, { token, query: { orderNo: refundNo.data, pageSize: 1 } })).list[0]
+    }
+    return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund?.payment_status === 'Completed' ? toRefund : null }
+  } catch (e) {
+    return pageError(request, e)
+  }
+}
+
+const actionSchema = z.object({ intent: z.literal('refund'), orderNo: orderNoSchema })
+
+/**
+ * POST /api/orders/admin/refund. A refused refund is stated on the page — including the gateway's 502
+ * answers, which are about the payment gateway, not about this session (no "Confirm logout").
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
+  try {
+    await api(request, ordersApi.adminRefund, { token, body: { orderNo: parsed.data.orderNo } })
+  } catch (e) {
+    return data({ error: await rowError(request, e, ['orders.refundFailed', 'orders.gatewayError']) }, { status: 400 })
+  }
+  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'orders.refunded' })
+}
+
+export default function AdminOrders() {
+  const { t } = useTranslation()
+  const { page, toRefund } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const dialogs = useUrlDialogs(DIALOGS)
+  return (
+    <ListPage
+      title={t('menu.adminOrders')}
+      filters={<OrderFilters filters={[...FILTERS]} />}
+      page={page}
+      minWidth={1100}
+      head={
+        <>
+          <OrderHeadCells
+            buyer={
+              <>
+                {t('orders.field.buyer')} / {t('orders.field.seller')}
+              </>
+            }
+          />
+          <Table.Th>{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(o) => (
+        <Table.Tr key={o.id}>
+          <OrderCells
+            order={o}
+            buyer={
+              <>
+                <Text size="sm" c={o.username ? undefined : 'dimmed'}>
+                  {o.username ?? t('orders.visitor')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {o.seller_name ?? '—'}
+                </Text>
+              </>
+            }
+            productWidth={200}
+          />
+          <Table.Td>
+            {o.payment_status === 'Completed' ? (
+              <Button
+                component={Link}
+                to={dialogs.open('refund', o.orderNo)}
+                preventScrollReset
+                size="compact-xs"
+                variant="light"
+                color="red"
+                aria-label={`${t('orders.refund')} ${o.orderNo}`}
+              >
+                {t('orders.refund')}
+              </Button>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
+      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      {toRefund ? (
+        <ConfirmDialog
+          title={t('orders.confirmRefundTitle')}
+          action={dialogs.closed}
+          closeTo={dialogs.closed}
+          intent="refund"
+          fields={{ orderNo: toRefund.orderNo }}
+          confirmLabel={t('orders.refund')}
+        >
+          {t('orders.confirmRefundText', {
+            orderNo: toRefund.orderNo,
+            product: toRefund.product_name,
+            amount: yuan(toRefund.amount),
+            method: t(paymentMethodLabel(toRefund.paymentMethod)),
+            income: yuan(toRefund.seller_income ?? 0),
+          })}
+        </ConfirmDialog>
+      ) : null}
+    </ListPage>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,65 @@
+import { Alert, Badge, Code, Stack, Table, Text, Title } from '@mantine/core'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { type OutboxMessage, outboxApi } from '#contract/outbox.ts'
+import { ApiError, api } from '~/.server/api.ts'
+import { requireAdmin } from '~/.server/auth.ts'
+import { pageError } from '~/.server/failures.ts'
+import { pageTitle } from '~/.server/i18n.ts'
+import { formatDateTime } from '~/utils/format.ts'
+
+/** Verification codes held back while no mail or SMS provider is configured (GET /api/dev/outbox). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const title = await pageTitle(request, 'menu.outbox')
+  try {
+    const r = await api(request, outboxApi.list, { token, query: { pageSize: 100 } })
+    return { title, list: r.list, enabled: true }
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return { title, list: [] as OutboxMessage[], enabled: false }
+    return pageError(request, e)
+  }
+}
+
+export default function Outbox() {
+  const { t } = useTranslation()
+  const { list, enabled } = useLoaderData<typeof loader>()
+  return (
+    <Stack>
+      <Title order={2}>{t('menu.outbox')}</Title>
+      <Alert variant="light" color={enabled ? 'arcoblue' : 'gray'}>
+        {enabled ? t('system.outbox.intro') : t('system.outbox.disabled')}
+      </Alert>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('system.outbox.time')}</Table.Th>
+            <Table.Th>{t('system.outbox.channel')}</Table.Th>
+            <Table.Th>{t('system.outbox.to')}</Table.Th>
+            <Table.Th>{t('system.outbox.purpose')}</Table.Th>
+            <Table.Th>{t('system.outbox.code')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light">{m.channel === 'sms' ? t('system.outbox.sms') : t('system.outbox.email')}</Badge>
+              </Table.Td>
+              <Table.Td>{m.to}</Table.Td>
+              <Table.Td>{t(`system.outbox.purposes.${m.purpose}`, { defaultValue: m.purpose })}</Table.Td>
+              <Table.Td>
+                <Code data-testid="outbox-code">{m.code}</Code>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
+    </Stack>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]

@@ -1,0 +1,94 @@
+import { Button, Table, Text } from '@mantine/core'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { orderListQuerySchema, ordersApi } from '#contract/orders.ts'
+import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
+import { ListPage } from '~/components/lists/list-page.tsx'
+import { Mono, OrderFilters, PaymentMethodCell, ProductCell } from '~/components/orders/orders.tsx'
+import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '~/components/shares/shares.tsx'
+import { api } from '~/.server/api.ts'
+import { requireUser } from '~/.server/auth.ts'
+import { pageError } from '~/.server/failures.ts'
+import { pageTitle } from '~/.server/i18n.ts'
+import { listQuery } from '~/.server/lists.ts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireUser({ request, context })
+  const query = listQuery(request, orderListQuerySchema, ['payment_status'])
+  try {
+    const page = await api(request, ordersApi.list, { token, query })
+    return { title: await pageTitle(request, 'menu.myOrders'), page }
+  } catch (e) {
+    return pageError(request, e)
+  }
+}
+
+/** The buyer's purchases; a completed one reopens its share (DESIGN §3: a buyer who lost the page). */
+export default function MyOrders() {
+  const { t } = useTranslation()
+  const { page } = useLoaderData<typeof loader>()
+  return (
+    <ListPage
+      title={t('menu.myOrders')}
+      filters={
+        <>
+          <Text size="sm" c="dimmed">
+            {t('orders.openHint')}
+          </Text>
+          <OrderFilters filters={['payment_status']} />
+        </>
+      }
+      page={page}
+      minWidth={1000}
+      head={
+        <>
+          <Table.Th>{t('orders.field.orderNo')}</Table.Th>
+          <Table.Th>{t('orders.field.product')}</Table.Th>
+          <Table.Th>{t('orders.field.unicode')}</Table.Th>
+          <Table.Th ta="right">{t('orders.field.amount')}</Table.Th>
+          <Table.Th>{t('orders.field.paymentMethod')}</Table.Th>
+          <Table.Th>{t('orders.field.status')}</Table.Th>
+          <Table.Th>{t('orders.field.createdAt')}</Table.Th>
+          <Table.Th>{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(o) => (
+        <Table.Tr key={o.id}>
+          <Table.Td>
+            <Mono>{o.orderNo}</Mono>
+          </Table.Td>
+          <ProductCell order={o} maw={280} />
+          <Table.Td>{o.unicode ? <ShareCodeLink unicode={o.unicode} /> : '—'}</Table.Td>
+          <Table.Td ta="right">{yuan(o.amount)}</Table.Td>
+          <PaymentMethodCell order={o} />
+          <Table.Td>
+            <PaymentStatusBadge status={o.payment_status} />
+          </Table.Td>
+          <Table.Td>
+            <DateTimeCell iso={o.created_at} />
+          </Table.Td>
+          <Table.Td>
+            {o.payment_status === 'Completed' && o.unicode ? (
+              <Button
+                component="a"
+                href={`/share/${o.unicode}?${new URLSearchParams({ order: o.orderNo })}`}
+                size="compact-xs"
+                variant="light"
+                aria-label={`${t('orders.open')} ${o.product_name}`}
+              >
+                {t('orders.open')}
+              </Button>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

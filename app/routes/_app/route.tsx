@@ -1,0 +1,25 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { menuForRole } from '#contract/menu.ts'
+import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
+import { AppLayout } from '~/components/layout/AppLayout.tsx'
+import { requireUser } from '~/.server/auth.ts'
+
+/** The logged-in layout: the SPEC §2 guard runs here for every page below. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser({ request, context })
+  return { user, menu: menuForRole(user.role) }
+}
+
+export default function AppRoute() {
+  const { user, menu } = useLoaderData<typeof loader>()
+  return (
+    <AppLayout user={user} menu={menu}>
+      <Outlet />
+    </AppLayout>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

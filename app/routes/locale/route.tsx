@@ -1,0 +1,16 @@
+import { type ActionFunctionArgs, redirect } from '@remix-run/node'
+import { safeRedirect } from '~/.server/auth.ts'
+import { readForm } from '~/.server/request.ts'
+import { localeCookie } from '~/.server/session.ts'
+import { resolveLocale } from '~/i18n.ts'
+
+/** POST /locale — stores the language choice and goes back (SPEC §9). */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request)
+  const locale = resolveLocale(String(form.get('locale') ?? ''))
+  return redirect(safeRedirect(request, form.get('redirectTo'), '/login'), {
+    headers: { 'set-cookie': await localeCookie.serialize(locale) },
+  })
+}
+
+export const loader = () => redirect('/')

@@ -1,0 +1,46 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ORIGIN, args, post, settle, statusOf } from '../../../tests/support/console.ts'
+import { action } from './route.tsx'
+
+const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
+afterAll(() => stub.close())
+beforeEach(() => {
+  stub.reset()
+  stub.on('POST /api/auth/login', { data: { token: 'fresh-token' } })
+  stub.on('POST /api/auth/logout', { data: null })
+})
+
+const login = (redirect: string | null, headers: Record<string, string> = {}) =>
+  post(`/login${redirect === null ? '' : `?${new URLSearchParams({ redirect })}`}`, { username: 'ada', password: 'Secret@1', intent: 'login' }, { headers })
+
+describe('login action: where it goes afterwards', () => {
+  it('back to the page that sent the user to login', async () => {
+    const res = statusOf(await action(args(login('/user/setting?from=guard'))))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/user/setting?from=guard')
+    expect(res.headers.get('set-cookie')).toMatch(/ps_session=/)
+  })
+
+  it.each(['//evil.example/steal', '/\\evil.example', 'https://evil.example/'])('never off the site: %j lands on the workplace', async (to) => {
+    const res = statusOf(await action(args(login(to))))
+    expect(res.headers.get('location')).toBe('/dashboard/workplace')
+  })
+
+  // `/login?redirect=%2F%09%2Fevil.example`: browsers drop the TAB and go to //evil.example.
+  it.each(['/\t/evil.example', '/\r\n/evil.example', '/x\r\nSet-Cookie: a=b'])('%j is refused (400) before the API issues a token', async (to) => {
+    const res = statusOf(await settle(() => action(args(login(to)))))
+    expect(res.status).toBe(400)
+    expect(stub.count('/api/auth/login')).toBe(0)
+  })
+})
+
+describe('login action: bodies that are not the form', () => {
+  it.each([
+    ['JSON', '{"username":"ada","password":"Secret@1"}', 'application/json'],
+    ['junk multipart', 'junk', 'multipart/form-data; boundary=xx'],
+  ])('%s is a 400 and no login', async (_, body, type) => {
+    const request = new Request(`${ORIGIN}/login`, { method: 'POST', headers: { host: 'console.test', origin: ORIGIN, 'content-type': type }, body })
+    expect(statusOf(await settle(() => action(args(request)))).status).toBe(400)
+    expect(stub.count('/api/auth/login')).toBe(0)
+  })
+})

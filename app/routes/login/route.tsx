@@ -1,0 +1,254 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { authApi, forgotFormSchema, loginSchema, registerFormSchema } from '#contract/auth.ts'
+import { emailOrPhoneSchema, identifyEmailOrPhone } from '#contract/rules.ts'
+import { VerificationCodeField } from '~/components/forms/code-field.tsx'
+import { CheckboxField, FormErrors, PasswordField, TextField, useIsPending } from '~/components/forms/fields.tsx'
+import { LocaleSwitch } from '~/components/layout/LocaleSwitch.tsx'
+import { ApiError, api } from '~/.server/api.ts'
+import { authenticator, commitToken, destroySession, requireAnonymous, safeRedirect } from '~/.server/auth.ts'
+import { type CodeSent, sendCode } from '~/.server/codes.ts'
+import { fieldError } from '~/.server/failures.ts'
+import { pageTitle } from '~/.server/i18n.ts'
+import { readForm } from '~/.server/request.ts'
+import { redirectWithToast } from '~/.server/toast.ts'
+
+const TABS = ['login', 'register', 'forgot'] as const
+type Tab = (typeof TABS)[number]
+const tabOf = (v: string | null): Tab => (TABS.includes(v as Tab) ? (v as Tab) : 'login')
+
+const codeOnlySchema = z.object({ email_phone: emailOrPhoneSchema })
+
+/** Which schema a submission is checked with, by the button that sent it (browser and server alike). */
+function schemaFor(intent: FormDataEntryValue | null) {
+  switch (intent) {
+    case 'register':
+      return registerFormSchema
+    case 'registerCode':
+    case 'forgotCode':
+      return codeOnlySchema
+    case 'forgot':
+      return forgotFormSchema
+    default:
+      return loginSchema
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request)
+  return { title: await pageTitle(request, 'auth.loginTitle') }
+}
+
+type ActionResult = { intent: string; result: SubmissionResult<string[]>; codeSent?: CodeSent & { at: number } }
+
+export async function action({ request }: ActionFunctionArgs) {
+  // A clone: remix-auth reads the original body itself.
+  const formData = await readForm(request.clone())
+  const intent = String(formData.get('intent') ?? 'login')
+  const submission = parseWithZod(formData, { schema: schemaFor(intent) })
+  if (submission.status !== 'success') {
+    return data<ActionResult>({ intent, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+  }
+  const url = new URL(request.url)
+  const fieldMap = { email: 'email_phone', phone: 'email_phone' }
+
+  if (intent === 'login') {
+    // Checked before the API issues a token: a forged target is refused (400) without logging in.
+    const to = safeRedirect(request, url.searchParams.get('redirect'))
+    try {
+      const token = await authenticator.authenticate('form', request)
+      return redirectWithToast(request, to, { type: 'success', key: 'auth.welcome' }, {
+        headers: { 'set-cookie': await commitToken(request, token) },
+      })
+    } catch (e) {
+      // SPEC §4: a failed login clears the stored token.
+      const reply = { intent, result: submission.reply({ formErrors: ['auth.loginError', e instanceof ApiError ? e.msg : 'errors.requestError'], hideFields: ['password'] }) }
+      return data<ActionResult>(reply, { status: 400, headers: { 'set-cookie': await destroySession(request) } })
+    }
+  }
+
+  const value = submission.value as Record<string, string>
+  try {
+    if (intent === 'registerCode' || intent === 'forgotCode') {
+      const sent = await sendCode(request, intent === 'registerCode' ? 'register' : 'forgot', value.email_phone)
+      return { intent, result: submission.reply(), codeSent: { ...sent, at: Date.now() } } satisfies ActionResult
+    }
+    const id = identifyEmailOrPhone(value.email_phone)
+    const target = id.kind === 'phone' ? { phone: id.phone } : id.kind === 'email' ? { email: id.email } : {}
+    if (intent === 'register') {
+      const account = { user_name: value.user_name, password: value.password, verificationCode: value.verificationCode }
+      if (id.kind === 'phone') await api(request, authApi.registerPhone, { body: { ...account, phone: id.phone } })
+      else await api(request, authApi.registerEmail, { body: { ...account, email: id.kind === 'email' ? id.email : value.email_phone } })
+      // SPEC §8: '注册成功'; then log in with the new account.
+      return redirectWithToast(request, `/login?${new URLSearchParams({ username: value.user_name })}`, { type: 'success', key: 'auth.registered' })
+    }
+    await api(request, authApi.forgotPassword, { body: { password: value.password, verificationCode: value.verificationCode, ...target } })
+    return redirectWithToast(request, '/login', { type: 'success', key: 'auth.passwordReset' })
+  } catch (e) {
+    const res = await fieldError(request, submission, e, fieldMap)
+    // SPEC §8: any error during register or forgot-password clears the stored token.
+    res.init = { ...res.init, headers: { 'set-cookie': await destroySession(request) } }
+    return data<ActionResult>({ intent, result: res.data }, res.init)
+  }
+}
+
+function TabLinks({ tab }: { tab: Tab }) {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const href = (to: Tab) => {
+    const p = new URLSearchParams(params)
+    p.set('tab', to)
+    p.delete('username')
+    return `/login?${p}`
+  }
+  return (
+    <Group gap="lg" mb="md" role="tablist">
+      {TABS.map((name) => (
+        <Anchor key={name} component={Link} to={href(name)} role="tab" aria-selected={tab === name} fw={tab === name ? 700 : 400} underline={tab === name ? 'always' : 'hover'}>
+          {t(`auth.tabs.${name}`)}
+        </Anchor>
+      ))}
+    </Group>
+  )
+}
+
+function LoginForm({ last }: { last?: ActionResult }) {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const pending = useIsPending({ intent: 'login' })
+  const [form, fields] = useForm({
+    id: 'login-form',
+    lastResult: last?.intent === 'login' ? last.result : undefined,
+    constraint: getZodConstraint(loginSchema),
+    defaultValue: { username: params.get('username') ?? '' },
+    shouldValidate: 'onBlur',
+    // Once shown, an error goes as soon as the value is fixed, not on the blur of the click on submit
+    // (that blur moved the button away from under the pointer and the click was lost).
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  })
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack>
+        <TextField meta={fields.username} label={t('auth.username')} placeholder={t('auth.usernamePlaceholder')} autoComplete="username" />
+        <PasswordField meta={fields.password} label={t('auth.password')} autoComplete="current-password" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Button type="submit" name="intent" value="login" loading={pending} fullWidth>
+          {t('auth.login')}
+        </Button>
+      </Stack>
+    </Form>
+  )
+}
+
+function RegisterForm({ last }: { last?: ActionResult }) {
+  const { t } = useTranslation()
+  const mine = last?.intent === 'register' || last?.intent === 'registerCode'
+  const pending = useIsPending({ intent: 'register' })
+  const [form, fields] = useForm<z.input<typeof registerFormSchema>>({
+    id: 'register-form',
+    lastResult: mine ? last.result : undefined,
+    constraint: getZodConstraint(registerFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get('intent')) }) as never,
+  })
+  const sent = mine ? last?.codeSent : undefined
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack>
+        <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
+        <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
+        <VerificationCodeField meta={fields.verificationCode} intent="registerCode" sent={sent} />
+        <PasswordField meta={fields.password} label={t('auth.password')} description={t('validation.passwordRule')} autoComplete="new-password" />
+        <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
+        <CheckboxField
+          meta={fields.agree}
+          label={
+            <Text size="sm" span>
+              {t('auth.agreePrefix')}{' '}
+              <Anchor component={Link} to="/agreement/user-agreement" target="_blank">
+                {t('pages.agreement.userAgreement')}
+              </Anchor>{' '}
+              {t('auth.and')}{' '}
+              <Anchor component={Link} to="/agreement/user-privacy" target="_blank">
+                {t('pages.agreement.privacy')}
+              </Anchor>
+            </Text>
+          }
+        />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Button type="submit" name="intent" value="register" loading={pending} fullWidth>
+          {t('auth.register')}
+        </Button>
+      </Stack>
+    </Form>
+  )
+}
+
+function ForgotForm({ last }: { last?: ActionResult }) {
+  const { t } = useTranslation()
+  const mine = last?.intent === 'forgot' || last?.intent === 'forgotCode'
+  const pending = useIsPending({ intent: 'forgot' })
+  const [form, fields] = useForm<z.input<typeof forgotFormSchema>>({
+    id: 'forgot-form',
+    lastResult: mine ? last.result : undefined,
+    constraint: getZodConstraint(forgotFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get('intent')) }) as never,
+  })
+  const sent = mine ? last?.codeSent : undefined
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack>
+        <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
+        <VerificationCodeField meta={fields.verificationCode} intent="forgotCode" sent={sent} />
+        <PasswordField meta={fields.password} label={t('auth.newPassword')} description={t('validation.passwordRule')} autoComplete="new-password" />
+        <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Button type="submit" name="intent" value="forgot" loading={pending} fullWidth>
+          {t('auth.resetPassword')}
+        </Button>
+      </Stack>
+    </Form>
+  )
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const last = useActionData<typeof action>() as ActionResult | undefined
+  useLoaderData<typeof loader>()
+  const tab = tabOf(params.get('tab'))
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={440} radius="md">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} c="arcoblue">
+            {t('common.siteName')}
+          </Title>
+          <LocaleSwitch />
+        </Group>
+        <Text c="dimmed" size="sm" mb="lg">
+          {t('auth.tagline')}
+        </Text>
+        <TabLinks tab={tab} />
+        {tab === 'login' ? <LoginForm last={last} /> : tab === 'register' ? <RegisterForm last={last} /> : <ForgotForm last={last} />}
+        <Group justify="center" mt="lg" gap="md">
+          <Anchor component={Link} to="/agreement/exemptionagree" size="xs" c="dimmed">
+            {t('pages.agreement.exemption')}
+          </Anchor>
+        </Group>
+      </Paper>
+    </Center>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+

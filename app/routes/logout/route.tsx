@@ -1,0 +1,16 @@
+import { type ActionFunctionArgs, redirect } from '@remix-run/node'
+import { authApi } from '#contract/auth.ts'
+import { api } from '~/.server/api.ts'
+import { destroySession, getToken } from '~/.server/auth.ts'
+import { requireSameOrigin } from '~/.server/request.ts'
+
+/** SPEC §4: logout calls the server and always clears the session, even if the call fails. */
+export async function action({ request }: ActionFunctionArgs) {
+  // Remix checks the origin of page actions only; this route has no page.
+  requireSameOrigin(request)
+  const token = await getToken(request)
+  if (token) await api(request, authApi.logout, { token }).catch(() => undefined)
+  return redirect('/login', { headers: { 'set-cookie': await destroySession(request) } })
+}
+
+export const loader = () => redirect('/login')

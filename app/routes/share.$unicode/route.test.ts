@@ -1,0 +1,55 @@
+// The share page shows paid content: neither it nor its data request may be kept by a cache.
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { args, get, ORIGIN, settle, statusOf } from '../../../tests/support/console.ts'
+import { action, headers, loader } from './route.tsx'
+
+const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
+
+const SHARE = {
+  id: 3,
+  unicode: 'AbCd2345',
+  title: 'Notes',
+  type: 'text',
+  price: 9.9,
+  user_name: 'seller',
+  visit_count: 1,
+  purchase_count: 1,
+  status: 'approved',
+  subscription_status: 'close',
+  created_at: '2026-11-01T00:00:00.000Z',
+  for_sale: true,
+}
+const ORDER_NO = 'PS20261123000000123456789012'
+
+afterAll(() => stub.close())
+beforeEach(() => {
+  stub.reset()
+  stub.on('GET /api/share', ({ query }) =>
+    query.get('third_party_trade_no') ? { data: { ...SHARE, content: 'the secret', extraction_code: null, payment_status: 'Completed', third_party_trade_no: 'T1' } } : { data: SHARE },
+  )
+})
+
+describe('/share/CODE', () => {
+  it('with a paid order: the content, sent private and not stored', async () => {
+    const res = statusOf(await loader(args(get(`/share/AbCd2345?order=${ORDER_NO}`), { unicode: 'AbCd2345' })))
+    expect((res.data as { content: { content: string } }).content.content).toBe('the secret')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    // The document and the data request take their headers from the route's `headers`.
+    expect(new Headers(headers({ loaderHeaders: res.headers, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined })).get('cache-control')).toBe(
+      'private, no-store',
+    )
+  })
+
+  it('a JSON body posted to the buy form is a 400', async () => {
+    const request = new Request(`${ORIGIN}/share/AbCd2345`, { method: 'POST', headers: { host: 'console.test', origin: ORIGIN, 'content-type': 'application/json' }, body: '{}' })
+    expect(statusOf(await settle(() => action(args(request, { unicode: 'AbCd2345' })))).status).toBe(400)
+    expect(stub.count('/api/orders/create')).toBe(0)
+  })
+
+  it('the API down: 503 "temporarily unavailable", not a 500', async () => {
+    await stub.down()
+    const res = statusOf(await settle(() => loader(args(get('/share/AbCd2345'), { unicode: 'AbCd2345' }))))
+    expect(res.status).toBe(503)
+    await stub.up()
+  })
+})

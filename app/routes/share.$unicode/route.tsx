@@ -1,0 +1,242 @@
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { formatYuan, yuanToFen } from '#contract/money.ts'
+import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
+import { ordersApi, PAYMENT_METHODS, type PaymentStatus } from '#contract/orders.ts'
+import { type PublicShare, shareApi } from '#contract/shares.ts'
+import { useNonce } from '~/components/layout/nonce.tsx'
+import { PublicError, PublicShell } from '~/components/layout/public-shell.tsx'
+import type { RouteHandle } from '~/root.tsx'
+import { ApiError, api } from '~/.server/api.ts'
+import { getToken } from '~/.server/auth.ts'
+import { readPurchases, rememberPurchase, visitorId } from '~/.server/purchases.ts'
+import { readForm, serviceUnavailable } from '~/.server/request.ts'
+import { formatDateTime } from '~/utils/format.ts'
+
+export const handle: RouteHandle = { hydrate: false }
+
+/** Paid content, and an order of this browser: no cache may keep a copy (issue 6). */
+const PRIVATE = 'private, no-store'
+
+type OrderView = { orderNo: string; status: PaymentStatus }
+
+/**
+ * The share page (SPEC §2 `/share/{unicode}`, title = unicode). Shows what is for sale — never the
+ * content — until the visitor's order is paid; then the content. While an order waits for the gateway
+ * the page reloads every second (SPEC §4 polling), with no client JavaScript.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const unicode = params.unicode ?? ''
+  if (!UNICODE_PATTERN.test(unicode)) throw data({ key: 'public.shareNotFound' }, { status: 404 })
+  const url = new URL(request.url)
+  const token = await getToken(request)
+  const visitor = await visitorId(request)
+  // What this page shows depends on who asks (their order, their session): never stored by a cache.
+  const headers = new Headers({ 'cache-control': PRIVATE })
+  if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie)
+
+  const byCode = (withToken: boolean) =>
+    api(request, shareApi.lookup, { query: { unicode }, token: withToken ? token : null, headers: { 'x-visitor-id': visitor.header } })
+  // null: not found by its code — a deleted share, which its buyers still open by their order number.
+  let share: PublicShare | null = null
+  try {
+    share = await byCode(true).catch((e: unknown) => {
+      // A dead session must not hide a public page: look again as a visitor.
+      if (e instanceof ApiError && e.status === 401 && token) return byCode(false)
+      throw e
+    })
+  } catch (e) {
+    if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()
+    if (!(e instanceof ApiError) || e.status !== 404) throw e
+  }
+
+  const asked = url.searchParams.get('order')
+  const orderNo = asked && ORDER_NO_PATTERN.test(asked) ? asked : (await readPurchases(request))[unicode]
+  let order: OrderView | null = null
+  let content = share?.content !== undefined ? { content: share.content, extraction_code: share.extraction_code ?? null } : null
+  if (orderNo) {
+    try {
+      const bought = await api(request, shareApi.lookup, { query: { third_party_trade_no: orderNo } })
+      if (bought.unicode === unicode) {
+        order = { orderNo, status: bought.payment_status ?? 'Pending' }
+        if (bought.content !== undefined) content = { content: bought.content, extraction_code: bought.extraction_code ?? null }
+        share ??= bought
+        const remembered = await rememberPurchase(request, unicode, orderNo)
+        if (remembered) headers.append('set-cookie', remembered)
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()
+      if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 422)) throw e
+    }
+  }
+  if (!share) throw data({ key: 'public.shareNotFound' }, { status: 404, headers })
+  const { content: _c, extraction_code: _e, payment_status: _p, third_party_trade_no: _t, ...publicShare } = share
+  return data({ share: publicShare, content, order, loggedIn: Boolean(token) }, { headers })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const unicode = params.unicode ?? ''
+  if (!UNICODE_PATTERN.test(unicode)) throw data({ key: 'public.shareNotFound' }, { status: 404 })
+  const form = await readForm(request)
+  const method = PAYMENT_METHODS.find((m) => m === form.get('paymentMethod'))
+  if (!method) return data({ error: 'public.chooseMethod' }, { status: 400 })
+  const token = await getToken(request)
+  try {
+    const created = await api(request, ordersApi.create, { token, body: { unicode, paymentMethod: method } })
+    const headers = new Headers()
+    const remembered = await rememberPurchase(request, unicode, created.orderNo)
+    if (remembered) headers.append('set-cookie', remembered)
+    // WeChat Native: our page with the QR code; Alipay (and the sandbox): the gateway's pay page.
+    const to = method === 'WeChat' ? `/share/${unicode}/pay?order=${created.orderNo}` : (created.payUrl ?? `/share/${unicode}?order=${created.orderNo}`)
+    return redirect(to, { headers })
+  } catch (e) {
+    if (e instanceof ApiError && e.status < 500) return data({ error: e.msg }, { status: 400 })
+    if (e instanceof ApiError) return data({ error: e.status === 502 ? 'public.gatewayError' : 'errors.requestError' }, { status: 502 })
+    throw e
+  }
+}
+
+function Secret({ label, value, id }: { label: string; value: string; id: string }) {
+  const { t } = useTranslation()
+  const isLink = /^https?:\/\//i.test(value)
+  return (
+    <div>
+      <div className="ps-row">
+        <b>{label}</b>
+        <button type="button" className="ps-btn ps-btn-light" data-copy={id} hidden style={{ padding: '2px 10px', fontSize: 13 }}>
+          {t('public.copy')}
+        </button>
+      </div>
+      <div className="ps-secret" id={id}>
+        {isLink ? (
+          <a href={value} target="_blank" rel="noopener noreferrer nofollow">
+            {value}
+          </a>
+        ) : (
+          value
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** The only script on the page: copy buttons (hidden without JavaScript, where the text is selectable). */
+function CopyScript({ done }: { done: string }) {
+  const nonce = useNonce()
+  const js = `document.querySelectorAll('[data-copy]').forEach(function(b){b.hidden=false;b.onclick=function(){var t=document.getElementById(b.getAttribute('data-copy')).innerText;var ok=function(){b.textContent=${JSON.stringify(done)}};if(navigator.clipboard){navigator.clipboard.writeText(t).then(ok)}else{var a=document.createElement('textarea');a.value=t;document.body.appendChild(a);a.select();document.execCommand('copy');a.remove();ok()}}})`
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: js }} />
+}
+
+const STATE_ALERTS: Record<string, { key: string; tone: string }> = {
+  under_review: { key: 'public.state.underReview', tone: 'ps-alert-warn' },
+  reported_invalid: { key: 'public.state.takenDown', tone: 'ps-alert-bad' },
+  violation: { key: 'public.state.banned', tone: 'ps-alert-bad' },
+}
+
+export default function SharePage() {
+  const { t } = useTranslation()
+  const { share, content, order, loggedIn } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const typeLabel = t(`public.types.${share.type}`)
+  const waiting = !content && order?.status === 'Pending'
+  const state = STATE_ALERTS[share.status]
+  return (
+    <PublicShell loggedIn={loggedIn}>
+      <article className="ps-card">
+        <h1>{share.title}</h1>
+        <span className="ps-tag">{typeLabel}</span>
+        <ul className="ps-meta">
+          <li>
+            {t('public.seller')}: {share.user_name}
+          </li>
+          <li>
+            {t('public.visits')}: {share.visit_count}
+          </li>
+          <li>
+            {t('public.purchases')}: {share.purchase_count}
+          </li>
+          <li>
+            {t('public.code')}: {share.unicode}
+          </li>
+          <li>{formatDateTime(share.created_at)}</li>
+        </ul>
+        <div className="ps-price">{formatYuan(yuanToFen(share.price))}</div>
+
+        {content ? (
+          <section aria-labelledby="content-title">
+            <div className="ps-alert ps-alert-ok" role="status" id="content-title">
+              {order?.status === 'Completed' ? t('public.paid') : t('public.yourContent')}
+            </div>
+            <Secret id="secret-content" label={share.type === 'text' ? t('public.contentText') : t('public.contentLink')} value={content.content} />
+            {content.extraction_code ? <Secret id="secret-code" label={t('public.extractionCode')} value={content.extraction_code} /> : null}
+            {order ? (
+              <p className="ps-muted">
+                {t('public.orderNo')}: {order.orderNo} · {t('public.keepOrderNo')}
+              </p>
+            ) : null}
+            <CopyScript done={t('common.copySuccess')} />
+          </section>
+        ) : waiting ? (
+          <div className="ps-alert" role="status">
+            <p style={{ margin: 0 }}>{t('public.waiting')}</p>
+            <p className="ps-muted" style={{ margin: '4px 0 0' }}>
+              {t('public.orderNo')}: {order.orderNo}
+            </p>
+            <p style={{ margin: '8px 0 0' }}>
+              <Link to={`/share/${share.unicode}/pay?order=${order.orderNo}`}>{t('public.payAgain')}</Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            {order?.status === 'Failed' ? <div className="ps-alert ps-alert-warn">{t('public.orderFailed')}</div> : null}
+            {order?.status === 'Refund' ? <div className="ps-alert ps-alert-warn">{t('public.orderRefunded')}</div> : null}
+            {state ? <div className={`ps-alert ${state.tone}`}>{t(state.key)}</div> : null}
+            {share.for_sale ? (
+              <Form method="post">
+                <fieldset className="ps-methods">
+                  <legend>{t('public.payWith')}</legend>
+                  <label className="ps-method">
+                    <input type="radio" name="paymentMethod" value="Alipay" defaultChecked /> {t('public.alipay')}
+                  </label>
+                  <label className="ps-method">
+                    <input type="radio" name="paymentMethod" value="WeChat" /> {t('public.wechat')}
+                  </label>
+                </fieldset>
+                {actionData && 'error' in actionData ? (
+                  <p className="ps-error" role="alert">
+                    {t(actionData.error, { defaultValue: t('errors.error') })}
+                  </p>
+                ) : null}
+                <button type="submit" className="ps-btn ps-btn-block">
+                  {t('public.buy', { price: formatYuan(yuanToFen(share.price)) })}
+                </button>
+                <p className="ps-muted">{t('public.buyNote')}</p>
+              </Form>
+            ) : !state ? (
+              <div className="ps-alert ps-alert-warn">{t('public.state.notForSale')}</div>
+            ) : null}
+          </>
+        )}
+      </article>
+    </PublicShell>
+  )
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'cache-control': loaderHeaders.get('cache-control') ?? PRIVATE })
+
+export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
+  const tags: ReturnType<MetaFunction> = [{ title: params.unicode ?? 'PayShare' }, { name: 'robots', content: 'noindex' }]
+  // SPEC §4: while the order waits for its payment, look again every second.
+  if (data && !data.content && data.order?.status === 'Pending') tags.push({ httpEquiv: 'refresh', content: '1' })
+  return tags
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error)) {
+    const key = (error.data as { key?: string } | null)?.key ?? (error.status === 404 ? 'public.shareNotFound' : 'pages.serverError')
+    return <PublicError status={error.status} messageKey={key} />
+  }
+  return <PublicError status={500} messageKey="pages.serverError" />
+}

@@ -1,0 +1,50 @@
+// Requests as a browser sends them to the console, for its loader/action tests.
+import type { AppLoadContext } from '@remix-run/node'
+import { commitToken } from '~/.server/auth.ts'
+
+export const ORIGIN = 'http://console.test'
+
+/** The `ps_session` cookie (name=value) of a session holding this API token. */
+export async function sessionCookie(token: string): Promise<string> {
+  return (await commitToken(new Request(`${ORIGIN}/`), token)).split(';')[0]!
+}
+
+/** What a loader or an action receives; `context` is the request's load context (one per HTTP request). */
+export function args(request: Request, params: Record<string, string> = {}, context: AppLoadContext = {}) {
+  return { request, params, context }
+}
+
+/** Express hands Remix the Host header of the browser's request; undici's Request does not add one. */
+const HOST = new URL(ORIGIN).host
+
+export function get(path: string, cookie?: string): Request {
+  return new Request(ORIGIN + path, { headers: { host: HOST, ...(cookie ? { cookie } : {}) } })
+}
+
+/** A form post of this site's page (same Origin, urlencoded, as a browser without JavaScript sends it). */
+export function post(path: string, fields: Record<string, string>, { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}): Request {
+  return new Request(ORIGIN + path, {
+    method: 'POST',
+    headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+/** Runs a loader/action and answers what it threw or returned (Remix treats both as the response). */
+export async function settle<T>(run: () => Promise<T> | T): Promise<unknown> {
+  try {
+    return await run()
+  } catch (e) {
+    return e
+  }
+}
+
+/** The status and headers of a returned or thrown `Response` or `data()` value. */
+export function statusOf(value: unknown): { status: number; headers: Headers; data?: unknown } {
+  if (value instanceof Response) return { status: value.status, headers: value.headers }
+  if (value && typeof value === 'object' && 'init' in value && 'data' in value) {
+    const init = (value as { init: ResponseInit | null }).init
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: (value as { data: unknown }).data }
+  }
+  throw new Error(`not a response: ${String(value)}`)
+}
