@@ -43,10 +43,17 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to
 }
 
-function loginUrl(request: Request): string {
+function loginUrl(request: Request, e?: unknown): string {
   const url = new URL(request.url)
   const params = new URLSearchParams({ redirect: url.pathname + url.search })
+  // A banned account is told so on the login page, not just dropped there (issue 13).
+  if (e instanceof ApiError && e.msg === 'auth.banned') params.set('reason', 'banned')
   return `/login?${params}`
+}
+
+/** A dead token (401) ends the session: back to login, with the reason when the account was banned. */
+export async function redirectToLogin(request: Request, e?: unknown): Promise<never> {
+  throw redirect(loginUrl(request, e), { headers: { 'set-cookie': await destroySession(request) } })
 }
 
 /**
@@ -61,8 +68,9 @@ export async function requireUser(request: Request): Promise<{ user: User; token
     return { user, token }
   } catch (e) {
     const headers = new Headers({ 'set-cookie': await destroySession(request) })
-    if (!(e instanceof ApiError) || e.status !== 401) headers.append('set-cookie', await setFlash(request, { toast: { type: 'error', key: 'errors.userInfoFailed' } }))
-    throw redirect(loginUrl(request), { headers })
+    const known = e instanceof ApiError && (e.status === 401 || e.msg === 'auth.banned')
+    if (!known) headers.append('set-cookie', await setFlash(request, { toast: { type: 'error', key: 'errors.userInfoFailed' } }))
+    throw redirect(loginUrl(request, e), { headers })
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Submission } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import { ApiError } from './api.ts'
-import { destroySession } from './auth.ts'
+import { redirectToLogin } from './auth.ts'
 import { setFlash } from './toast.ts'
 
 const PASSWORD_FIELDS = ['password', 'confirmPassword', 'oldPassword', 'newPassword']
@@ -21,26 +21,18 @@ export async function replyWithApiError(
   if (e.confirmsLogout) {
     throw redirect(url.pathname + url.search, { headers: { 'set-cookie': await setFlash(request, { confirmLogout: true }) } })
   }
-  if (e.status === 401 && e.path !== '/api/auth/login') {
-    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, {
-      headers: { 'set-cookie': await destroySession(request) },
-    })
-  }
+  if (e.status === 401 && e.path !== '/api/auth/login') return redirectToLogin(request, e)
   const fieldErrors: Record<string, string[]> = {}
   for (const [k, v] of Object.entries(e.fieldErrors ?? {})) fieldErrors[fieldMap[k] ?? k] = v
+  // One message, one place (issue 13): an answer about fields is shown at those fields only.
   const hasFields = Object.keys(fieldErrors).length > 0
   // Passwords are never sent back into the page (without JS they would be rendered as input values).
-  return data(submission.reply({ formErrors: hasFields && e.status === 422 ? [] : [e.msg], fieldErrors, hideFields: PASSWORD_FIELDS }), { status: 400 })
+  return data(submission.reply({ formErrors: hasFields ? [] : [e.msg], fieldErrors, hideFields: PASSWORD_FIELDS }), { status: 400 })
 }
 
 /** A thrown Response for loaders: the error boundary shows it (and the dialog for 500–504). */
 export async function loaderApiError(request: Request, e: unknown): Promise<never> {
   if (!(e instanceof ApiError)) throw e
-  if (e.status === 401) {
-    const url = new URL(request.url)
-    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, {
-      headers: { 'set-cookie': await destroySession(request) },
-    })
-  }
+  if (e.status === 401) return redirectToLogin(request, e)
   throw data({ msg: e.msg, confirmLogout: e.confirmsLogout }, { status: e.status })
 }

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 import type { z } from 'zod'
 import { listParams } from '~/components/list.tsx'
 import { ApiError } from './api.ts'
-import { destroySession } from './auth.ts'
+import { redirectToLogin } from './auth.ts'
 import { setFlash } from './toast.ts'
 
 /**
@@ -35,9 +35,7 @@ export function listUrl(request: Request, dialogKeys: readonly string[] = []) {
 export async function rowActionError(request: Request, e: unknown, shown: string[] = []): Promise<string> {
   if (!(e instanceof ApiError)) throw e
   const url = new URL(request.url)
-  if (e.status === 401) {
-    throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, { headers: { 'set-cookie': await destroySession(request) } })
-  }
+  if (e.status === 401) return redirectToLogin(request, e)
   if (e.confirmsLogout && !shown.includes(e.msg)) {
     throw redirect(url.pathname + url.search, { headers: { 'set-cookie': await setFlash(request, { confirmLogout: true }) } })
   }

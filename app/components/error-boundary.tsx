@@ -2,13 +2,13 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core'
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmLogout } from './flash.tsx'
+import { exceptionText } from '~/utils/api-message.ts'
 
 /** SPEC §8 page messages, shared by the exception routes and every error boundary. */
-export function ExceptionPage({ status, message }: { status: 403 | 404 | 500 | number; message?: string }) {
+export function ExceptionPage({ status, msg }: { status: 403 | 404 | 500 | number; msg?: string | null }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const text =
-    message ?? (status === 403 ? t('pages.forbidden') : status === 404 ? t('pages.notFound') : t('pages.serverError'))
+  const { text, detail } = exceptionText(t, status, msg)
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="md">
@@ -18,6 +18,7 @@ export function ExceptionPage({ status, message }: { status: 403 | 404 | 500 | n
         <Text size="lg" role="alert">
           {text}
         </Text>
+        {detail ? <Text c="dimmed">{detail}</Text> : null}
         <Group>
           {status === 404 ? (
             <Button component="a" href={location.pathname + location.search} variant="default">
@@ -36,15 +37,12 @@ export function ExceptionPage({ status, message }: { status: 403 | 404 | 500 | n
 /** Thrown responses carry `{msg, confirmLogout}` from the API (app/.server/forms.ts). */
 export function GeneralErrorBoundary() {
   const error = useRouteError()
-  const { t } = useTranslation()
   if (isRouteErrorResponse(error)) {
     const d = error.data as { msg?: string; confirmLogout?: boolean } | null
-    const status = error.status
-    const message = d?.msg ? t(d.msg, { defaultValue: t('errors.error') }) : undefined
     return (
       <>
         <ConfirmLogout open={Boolean(d?.confirmLogout)} />
-        <ExceptionPage status={status} message={status === 404 || status === 403 ? undefined : message} />
+        <ExceptionPage status={error.status} msg={d?.msg} />
       </>
     )
   }

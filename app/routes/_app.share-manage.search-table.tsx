@@ -118,20 +118,21 @@ export default function MyShares() {
           </Stack>
         </UrlDialog>
       ) : null}
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1000}>
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <ShareHeadCells />
-              <Table.Th>{t('common.actions')}</Table.Th>
+              <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {page.list.map((s) => (
               <Table.Tr key={s.id}>
                 <ShareCells share={s} />
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
+                <Table.Td className="ps-actions">
+                  {/* Two buttons a line: the column stays narrow enough for the title to keep its room at 1366 px. */}
+                  <Group gap={4} maw={180}>
                     {s.status !== 'violation' ? (
                       <Button component={Link} to={`/share-manage/edit/${s.id}`} size="compact-xs" variant="default" aria-label={`${t('shares.list.edit')} ${s.title}`}>
                         {t('shares.list.edit')}

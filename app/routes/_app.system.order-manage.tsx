@@ -97,7 +97,7 @@ export default function AdminOrders() {
                   </>
                 }
               />
-              <Table.Th>{t('common.actions')}</Table.Th>
+              <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -117,7 +117,7 @@ export default function AdminOrders() {
                   }
                   productWidth={200}
                 />
-                <Table.Td>
+                <Table.Td className="ps-actions">
                   {o.payment_status === 'Completed' ? (
                     <Button
                       component={Link}

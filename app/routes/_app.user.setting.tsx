@@ -169,7 +169,7 @@ function PasswordForm({ last }: { last?: ActionResult }) {
   )
 }
 
-function BindForm({ kind, current, last }: { kind: 'email' | 'phone'; current: string | null; last?: ActionResult }) {
+function BindForm({ kind, current, operator, last }: { kind: 'email' | 'phone'; current: string | null; operator: boolean; last?: ActionResult }) {
   const { t } = useTranslation()
   const intent = kind
   const codeIntent = `${kind}Code`
@@ -184,7 +184,7 @@ function BindForm({ kind, current, last }: { kind: 'email' | 'phone'; current: s
           {t(`settings.current.${kind}`)}: <b>{current ?? t('settings.notBound')}</b>
         </Text>
         <TextField meta={field as never} type={kind === 'email' ? 'email' : 'tel'} label={t(`settings.new.${kind}`)} />
-        <VerificationCodeField meta={fields.verificationCode} intent={codeIntent} sent={sent} />
+        <VerificationCodeField meta={fields.verificationCode} intent={codeIntent} sent={sent} operator={operator} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Group>
           <Button type="submit" name="intent" value={intent} loading={pending}>
@@ -256,10 +256,10 @@ export default function UserSetting() {
           <Text size="xs" c="dimmed" mb="sm">
             {t('settings.phoneWhy')}
           </Text>
-          <BindForm kind="phone" current={user.phone} last={last} />
+          <BindForm kind="phone" current={user.phone} operator={user.role === 'admin'} last={last} />
         </Section>
         <Section id="email" title={t('settings.sections.email')}>
-          <BindForm kind="email" current={user.email} last={last} />
+          <BindForm kind="email" current={user.email} operator={user.role === 'admin'} last={last} />
         </Section>
         <Section id="alipay" title={t('settings.sections.alipay')}>
           <AlipayForm user={user} last={last} />

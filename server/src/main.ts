@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seed } from './db/seed.ts'
+import { codeDeliveryWarning } from './plugins/app/services.ts'
 
 /** Starts the API: config, database, migrations, first-start seed, listen. */
 async function main() {
@@ -30,6 +31,8 @@ async function main() {
   } else if (sandboxed.length) {
     app.log.warn(`PAYMENTS: ${sandboxed.join(' and ')} not configured and the sandbox is off — not offered to buyers.`)
   }
+  const codes = codeDeliveryWarning(config)
+  if (codes) app.log[codes.level](codes.message)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(() => process.exit(0), () => process.exit(1))

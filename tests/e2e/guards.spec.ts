@@ -118,8 +118,8 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   test.describe(`the admin (${lng})`, () => {
     test.use({ lng })
     const T = {
-      'zh-CN': { users: '用户管理', records: '登录记录', outbox: '验证码发件箱', keyword: /^用户名、邮箱或手机号/, recordKeyword: /^用户名、邮箱或 IP/, search: '查询', ban: '封禁', unban: '解封', banned: '已封禁', edited: '编辑成功', site: 'PayShare 付费分享', system: '系统管理' },
-      'en-US': { users: 'Users', records: 'Login records', outbox: 'Code outbox', keyword: /^User name, email or phone/, recordKeyword: /^User name, email or IP/, search: 'Search', ban: 'Ban', unban: 'Unban', banned: 'Banned', edited: 'Edited Successfully', site: 'PayShare', system: 'System' },
+      'zh-CN': { users: '用户管理', records: '登录记录', outbox: '验证码发件箱', keyword: /^用户名、邮箱或手机号/, recordKeyword: /^用户名、邮箱或 IP/, search: '查询', ban: '封禁', unban: '解封', banned: '已封禁', edited: '编辑成功', confirmBan: '确认封禁该用户？', site: 'PayShare 付费分享', system: '系统管理' },
+      'en-US': { users: 'Users', records: 'Login records', outbox: 'Code outbox', keyword: /^User name, email or phone/, recordKeyword: /^User name, email or IP/, search: 'Search', ban: 'Ban', unban: 'Unban', banned: 'Banned', edited: 'Edited Successfully', confirmBan: 'Ban this user?', site: 'PayShare', system: 'System' },
     }[lng]
 
     test('reaches user-manage: finds a user, bans and unbans them', async ({ page, api }) => {
@@ -137,8 +137,14 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(rows).toHaveCount(1)
       await expect(rows).toContainText(user.email!)
 
-      await rows.getByRole('button', { name: T.ban }).click()
+      // Banning asks first (issue 13): nothing happens until the dialog's button is pressed.
+      await rows.getByRole('link', { name: T.ban }).click()
+      const confirm = page.getByRole('dialog', { name: T.confirmBan }).or(page.getByRole('alertdialog', { name: T.confirmBan }))
+      await expect(confirm).toContainText(user.user_name)
+      expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(200)
+      await confirm.getByRole('button', { name: T.ban }).click()
       await expectFlash(page, T.edited)
+      await expect(confirm).toBeHidden()
       await expect(page.getByRole('row').filter({ hasText: user.user_name })).toContainText(T.banned)
       expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(403)
 

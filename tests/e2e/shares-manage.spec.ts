@@ -253,7 +253,7 @@ test.describe('seller without a bound phone', () => {
 test.describe('admin: share review', () => {
   test.use({ lng: 'en-US' })
 
-  test('approve, take down, recover; ban after confirming', async ({ page, api }) => {
+  test('approve, take down after confirming, recover; ban after confirming', async ({ page, api }) => {
     const tag = uniqueName('mod')
     const a = await createShare(api, { title: `${tag}-a` })
     const b = await createShare(api, { title: `${tag}-b` })
@@ -266,7 +266,16 @@ test.describe('admin: share review', () => {
     await page.getByRole('button', { name: `Approve ${a.title}` }).click()
     await expectFlash(page, 'Edited Successfully')
     await expect(row(page, a.title)).toContainText('Approved')
-    await page.getByRole('button', { name: `Take down ${a.title}` }).click()
+    // Taking down asks first (issue 13); Cancel leaves the share as it was.
+    await page.getByRole('link', { name: `Take down ${a.title}` }).click()
+    const askTakeDown = dialog(page, 'Take this share down?')
+    await expect(askTakeDown).toContainText(a.title)
+    await askTakeDown.getByRole('link', { name: 'Cancel' }).click()
+    await expect(askTakeDown).toBeHidden()
+    expect((await sellerShare(api, a.id)).status).toBe('approved')
+    await page.getByRole('link', { name: `Take down ${a.title}` }).click()
+    await dialog(page, 'Take this share down?').getByRole('button', { name: 'Take down' }).click()
+    await expectFlash(page, 'Edited Successfully')
     await expect(row(page, a.title)).toContainText('Taken down')
     await page.getByRole('button', { name: `Recover ${a.title}` }).click()
     await expect(row(page, a.title)).toContainText('Approved')
