@@ -20,7 +20,7 @@ export async function setLocale(context: BrowserContext, lng: Lng) {
 
 // ---- page helpers ------------------------------------------------------------------------------
 /** Labels of the login form in both languages, so `login()` works whatever the locale. */
-const LOGIN = { username: /^(用户名或邮箱|Username or email)/, password: /^(密码|Password)/, submit: /^(登录|Log in)$/ }
+const LOGIN = { username: /^(用户名、邮箱或手机号|User name, email or phone)/, password: /^(密码|Password)/, submit: /^(登录|Log in)$/ }
 
 /** Logs in through the login form and waits for the landing page (the workplace unless told). */
 export async function login(

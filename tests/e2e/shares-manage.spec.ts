@@ -153,6 +153,8 @@ test.describe('seller: my shares', () => {
     await expect(page).toHaveURL(`/share-manage/edit/${share.id}`)
     await expect(page.getByText('Changing the title, type or content sends the share back to review')).toBeVisible()
     await expect(page.getByLabel(F.content)).toHaveValue('https://example.com/a')
+    // As the lists show it (¥8.00), not a bare 8 (issue 13).
+    await expect(page.getByLabel(F.price)).toHaveValue('8.00')
     await page.getByLabel(F.price).fill('9.99')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL('/share-manage/search-table')
