@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type * as Auth from './auth.ts'
 
 // A stand-in for the API's user-info call: each test says what it answers.
 let answer: { status: number; body: unknown } = { status: 200, body: {} }
@@ -8,7 +9,7 @@ const api = http.createServer((_req, res) => {
   res.writeHead(answer.status, { 'content-type': 'application/json' })
   res.end(JSON.stringify(answer.body))
 })
-let auth: typeof import('./auth.ts')
+let auth: typeof Auth
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))

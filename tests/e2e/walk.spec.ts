@@ -1,8 +1,8 @@
 // The walk of issue 13, kept: for each role and language, with JavaScript on and off (the two projects),
 // every page of the side menu is reached through the menu itself, answers 200, shows its heading and
 // title, shows no untranslated catalog key, does not overflow sideways at 1366 px and keeps the last
-// column of its tables (their actions) in view. Also: the public links of a visitor, the menu on a phone, toasts beside the header,
-// and the "Confirm logout" section readable at 390 and 1440 px.
+// column of its tables (their actions) in view. Also: the public links of a visitor, the menu on a
+// phone, toasts beside the header, and the "Confirm logout" section readable at 390 and 1440 px.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createCookie } from '@remix-run/node'
