@@ -130,9 +130,9 @@ export default function MyShares() {
             {page.list.map((s) => (
               <Table.Tr key={s.id}>
                 <ShareCells share={s} />
-                <Table.Td className="ps-actions">
-                  {/* Two buttons a line: the column stays narrow enough for the title to keep its room at 1366 px. */}
-                  <Group gap={4} maw={180}>
+                {/* Two buttons a line: the column stays narrow enough for the title to keep its room at 1366 px. */}
+                <Table.Td className="ps-actions" miw={176}>
+                  <Group gap={4}>
                     {s.status !== 'violation' ? (
                       <Button component={Link} to={`/share-manage/edit/${s.id}`} size="compact-xs" variant="default" aria-label={`${t('shares.list.edit')} ${s.title}`}>
                         {t('shares.list.edit')}

@@ -16,8 +16,11 @@ import { listUrl, rowActionError } from '~/.server/lists.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
 import { formatDateTime } from '~/utils/format.ts'
 
-/** `?ban=<id>` and `?role=<id>` open the confirm step of a ban or a role change (issue 13); unbanning needs none. */
-const DIALOGS = ['ban', 'role'] as const
+/**
+ * `?ban=<id>` and `?setRole=<id>` open the confirm step of a ban or a role change (issue 13); unbanning
+ * needs none. (`role` is the list's own filter.)
+ */
+const DIALOGS = ['ban', 'setRole'] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireAdmin(request)
@@ -27,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const params = new URL(request.url).searchParams
     const target = (key: (typeof DIALOGS)[number]) => page.list.find((u) => u.id === Number(params.get(key)) && u.id !== user.id)
     const ban = target('ban')
-    const role = target('role')
+    const role = target('setRole')
     return {
       title: await pageTitle(request, 'menu.userManage'),
       page,
@@ -178,7 +181,7 @@ export default function UserManage() {
                           {t('system.users.ban')}
                         </Button>
                       )}
-                      <Button component={Link} to={dialogs.open('role', u.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} ${u.user_name}`}>
+                      <Button component={Link} to={dialogs.open('setRole', u.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} ${u.user_name}`}>
                         {u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')}
                       </Button>
                     </Group>
