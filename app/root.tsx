@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {hydrate ? (
           <MantineProvider theme={theme} forceColorScheme="light">
-            <Notifications position="top-right" />
+            <Notifications position="top-right" classNames={{ root: 'ps-notifications' }} />
             <FlashToast toast={rootData?.toast ?? null} />
             <ConfirmLogout open={rootData?.confirmLogout ?? false} />
             {children}

@@ -117,3 +117,30 @@ describe('requireUser: the current user, once per request', () => {
     expect(await optionalUser(args(get('/agreement/exemptionagree')))).toBeNull()
   })
 })
+
+describe('requireUser: a session that ends', () => {
+  async function thrown(p: Promise<unknown>): Promise<Response> {
+    const r = await p.then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(r).toBeInstanceOf(Response)
+    return r as Response
+  }
+
+  it('a banned account is sent to login with the reason (issue 13), without the "could not load" toast', async () => {
+    stub.on('GET /api/users/userInfo', { code: 401, msg: 'auth.banned', data: null })
+    const res = await thrown(requireUser(args(get('/user/setting?x=1', await sessionCookie('tok-b')))))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/login?redirect=%2Fuser%2Fsetting%3Fx%3D1&reason=banned')
+    const cookies = res.headers.getSetCookie()
+    expect(cookies.some((c) => c.startsWith('ps_session=;'))).toBe(true)
+    expect(cookies.some((c) => c.startsWith('ps_toast='))).toBe(false)
+  })
+
+  it('any other dead token goes to login without a reason', async () => {
+    stub.on('GET /api/users/userInfo', { code: 401, msg: 'auth.unauthorized', data: null })
+    const res = await thrown(requireUser(args(get('/user/setting', await sessionCookie('tok-c')))))
+    expect(res.headers.get('location')).toBe('/login?redirect=%2Fuser%2Fsetting')
+  })
+})

@@ -65,10 +65,16 @@ export function safeRedirect(request: Request, to: FormDataEntryValue | string |
   return target.origin === origin ? target.pathname + target.search + target.hash : fallback
 }
 
-/** The login page, coming back to this request's page afterwards (SPEC §2). The one place it is built. */
-export function loginRedirect(request: Request, headers?: HeadersInit) {
+/**
+ * The login page, coming back to this request's page afterwards (SPEC §2). The one place it is built.
+ * `cause`: the API failure that ended the session — a banned account is told so on the login page, not
+ * just dropped there (issue 13).
+ */
+export function loginRedirect(request: Request, headers?: HeadersInit, cause?: unknown) {
   const url = new URL(request.url)
-  return redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`, { headers })
+  const params = new URLSearchParams({ redirect: url.pathname + url.search })
+  if (cause instanceof ApiError && cause.msg === 'auth.banned') params.set('reason', 'banned')
+  return redirect(`/login?${params}`, { headers })
 }
 
 /**
@@ -104,8 +110,9 @@ export async function requireUser(args: RequestArgs): Promise<{ user: User; toke
     if (!(e instanceof ApiError)) throw e
     if (e.unreachable || e.status >= 500) throw serviceUnavailable()
     const headers = new Headers({ 'set-cookie': await destroySession(request) })
-    if (e.status !== 401) headers.append('set-cookie', await setFlash(request, { toast: { type: 'error', key: 'errors.userInfoFailed' } }))
-    throw loginRedirect(request, headers)
+    const known = e.status === 401 || e.msg === 'auth.banned'
+    if (!known) headers.append('set-cookie', await setFlash(request, { toast: { type: 'error', key: 'errors.userInfoFailed' } }))
+    throw loginRedirect(request, headers, e)
   }
 }
 

@@ -16,7 +16,7 @@ import { setFlash } from './toast.ts'
 async function settle(request: Request, e: unknown, { dialog = true }: { dialog?: boolean } = {}): Promise<ApiError> {
   if (!(e instanceof ApiError)) throw e
   // The login call's 401 is a wrong password, not a dead session.
-  if (e.status === 401 && e.path !== authApi.login.path) throw loginRedirect(request, { 'set-cookie': await destroySession(request) })
+  if (e.status === 401 && e.path !== authApi.login.path) throw loginRedirect(request, { 'set-cookie': await destroySession(request) }, e)
   if (dialog && e.confirmsLogout) {
     const url = new URL(request.url)
     throw redirect(url.pathname + url.search, { headers: { 'set-cookie': await setFlash(request, { confirmLogout: true }) } })
@@ -33,7 +33,7 @@ export async function fieldError(request: Request, submission: Submission<unknow
   for (const [k, v] of Object.entries(error.fieldErrors ?? {})) fieldErrors[fieldMap[k] ?? k] = v
   const hasFields = Object.keys(fieldErrors).length > 0
   // Passwords are never sent back into the page (without JS they would be rendered as input values).
-  const reply = submission.reply({ formErrors: hasFields && error.status === 422 ? [] : [error.msg], fieldErrors, hideFields: PASSWORD_FIELDS })
+  const reply = submission.reply({ formErrors: hasFields ? [] : [error.msg], fieldErrors, hideFields: PASSWORD_FIELDS })
   return data(reply, { status: error.unreachable ? 503 : 400 })
 }
 

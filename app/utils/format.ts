@@ -20,3 +20,25 @@ export function formatDateTime(iso: string | null | undefined, timeZone = DISPLA
   for (const part of formatter(timeZone).formatToParts(d)) p[part.type] = part.value
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
 }
+
+/** A link in a secret runs up to whitespace or CJK punctuation (`…/s/1abc，提取码` ends at the comma). */
+const LINK = /https?:\/\/[^\s<>"'，。；、！？（）【】「」]+/gi
+
+/**
+ * A share's secret as text and links: each http(s) link on its own, the words around it as text. A seller
+ * who typed "link 提取码: x7k9" into the link field gets a link and a readable code, not one hyperlink
+ * whose address swallowed the code (issue 13).
+ */
+export function linkParts(value: string): { text: string; href?: string }[] {
+  const parts: { text: string; href?: string }[] = []
+  let last = 0
+  for (const m of value.matchAll(LINK)) {
+    // A sentence's full stop or comma after a link is not part of it.
+    const href = m[0].replace(/[.,;:!?)]+$/, '')
+    if (m.index > last) parts.push({ text: value.slice(last, m.index) })
+    parts.push({ text: href, href })
+    last = m.index + href.length
+  }
+  if (last < value.length) parts.push({ text: value.slice(last) })
+  return parts
+}

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seed } from './db/seed.ts'
 import { paymentsStartupReport } from './modules/payments/startup.ts'
+import { codeDeliveryWarning } from './plugins/app/services.ts'
 
 /** Starts the API: config, database, migrations, first-start seed, listen. */
 async function main() {
@@ -26,6 +27,8 @@ async function main() {
   }
   if (seeded.demo) console.log('  Demo users: demo_seller / demo_buyer, password Demo@2026\n')
   for (const line of paymentsStartupReport(app.payments, config)) app.log[line.level](line.msg)
+  const codes = codeDeliveryWarning(config)
+  if (codes) app.log[codes.level](codes.message)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(() => process.exit(0), () => process.exit(1))

@@ -21,7 +21,7 @@ export async function setLocale(context: BrowserContext, lng: Lng) {
 
 // ---- page helpers ------------------------------------------------------------------------------
 /** Labels of the login form in both languages, so `login()` works whatever the locale. */
-const LOGIN = { username: /^(用户名或邮箱|Username or email)/, password: /^(密码|Password)/, submit: /^(登录|Log in)$/ }
+const LOGIN = { username: /^(用户名、邮箱或手机号|User name, email or phone)/, password: /^(密码|Password)/, submit: /^(登录|Log in)$/ }
 
 /**
  * Logs in without the form, for tests that only need a session: posts what the login form posts through

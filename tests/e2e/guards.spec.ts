@@ -33,6 +33,7 @@ test.describe('anonymous visitors', () => {
     const res = await page.goto('/no/such/page')
     expect(res?.status()).toBe(404)
     await expect(page).toHaveURL('/no/such/page')
+    await expect(page).toHaveTitle('页面不存在 - PayShare 付费分享')
     await expect(page.getByRole('alert')).toHaveText('抱歉，页面不见了～')
     await expect(page.getByRole('link', { name: '重试' })).toBeVisible()
     await expect(page.getByRole('link', { name: '返回' })).toBeVisible()
@@ -46,6 +47,7 @@ test.describe('unknown paths (en-US)', () => {
     const res = await page.goto('/dashboard/nothing-here?x=1')
     expect(res?.status()).toBe(404)
     await expect(page.getByRole('alert')).toHaveText('Whoops, this page is gone.')
+    await expect(page).toHaveTitle('Page not found - PayShare')
     await expect(page.getByRole('link', { name: 'Retry' })).toHaveAttribute('href', '/dashboard/nothing-here?x=1')
     await expect(page.getByRole('link', { name: 'Back' })).toBeVisible()
   })
@@ -120,8 +122,8 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   test.describe(`the admin (${lng})`, () => {
     test.use({ lng })
     const T = {
-      'zh-CN': { users: '用户管理', records: '登录记录', outbox: '验证码发件箱', keyword: /^用户名、邮箱或手机号/, recordKeyword: /^用户名、邮箱或 IP/, search: '查询', ban: '封禁', unban: '解封', banned: '已封禁', edited: '编辑成功', site: 'PayShare 付费分享', system: '系统管理' },
-      'en-US': { users: 'Users', records: 'Login records', outbox: 'Code outbox', keyword: /^User name, email or phone/, recordKeyword: /^User name, email or IP/, search: 'Search', ban: 'Ban', unban: 'Unban', banned: 'Banned', edited: 'Edited Successfully', site: 'PayShare', system: 'System' },
+      'zh-CN': { users: '用户管理', records: '登录记录', outbox: '验证码发件箱', keyword: /^用户名、邮箱或手机号/, recordKeyword: /^用户名、邮箱或 IP/, search: '查询', ban: '封禁', unban: '解封', banned: '已封禁', edited: '编辑成功', confirmBan: '确认封禁该用户？', makeAdmin: '设为管理员', confirmAdmin: '确认设为管理员？', cancel: '取消', site: 'PayShare 付费分享', system: '系统管理' },
+      'en-US': { users: 'Users', records: 'Login records', outbox: 'Code outbox', keyword: /^User name, email or phone/, recordKeyword: /^User name, email or IP/, search: 'Search', ban: 'Ban', unban: 'Unban', banned: 'Banned', edited: 'Edited Successfully', confirmBan: 'Ban this user?', makeAdmin: 'Make admin', confirmAdmin: 'Make this user an admin?', cancel: 'Cancel', site: 'PayShare', system: 'System' },
     }[lng]
 
     test('reaches user-manage: finds a user, bans and unbans them', async ({ page, context, api }) => {
@@ -140,8 +142,14 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(rows).toHaveCount(1)
       await expect(rows).toContainText(user.email!)
 
-      await rows.getByRole('button', { name: T.ban }).click()
+      // Banning asks first (issue 13): nothing happens until the dialog's button is pressed.
+      await rows.getByRole('link', { name: T.ban }).click()
+      const confirm = page.getByRole('dialog', { name: T.confirmBan }).or(page.getByRole('alertdialog', { name: T.confirmBan }))
+      await expect(confirm).toContainText(user.user_name)
+      expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(200)
+      await confirm.getByRole('button', { name: T.ban }).click()
       await expectFlash(page, T.edited)
+      await expect(confirm).toBeHidden()
       await expect(page.getByRole('row').filter({ hasText: user.user_name })).toContainText(T.banned)
       expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(403)
 
@@ -149,6 +157,14 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expectFlash(page, T.edited)
       await expect(page.getByRole('row').filter({ hasText: user.user_name })).not.toContainText(T.banned)
       expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(200)
+
+      // A role change asks first too; Cancel changes nothing.
+      await page.getByRole('row').filter({ hasText: user.user_name }).getByRole('link', { name: T.makeAdmin }).click()
+      const askRole = page.getByRole('dialog', { name: T.confirmAdmin }).or(page.getByRole('alertdialog', { name: T.confirmAdmin }))
+      await expect(askRole).toContainText(user.user_name)
+      await askRole.getByRole('link', { name: T.cancel }).click()
+      await expect(askRole).toBeHidden()
+      expect((await api.adminGetUser(user.id)).role).toBe('user')
     })
 
     test('reaches login-record and sees a fresh login with its address', async ({ page, context, api, clientIp }) => {

@@ -108,6 +108,13 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await section(page, lng, 'profile').getByLabel(ui.userName).fill('')
       await section(page, lng, 'profile').getByRole('button', { name: ui.save }).click()
       await expectFieldError(section(page, lng, 'profile').getByLabel(ui.userName), lng === 'zh-CN' ? '用户名不能为空' : 'Username cannot be empty')
+      // A taken name is said once, at the field: no alert above the button, no toast (issue 13).
+      const taken = lng === 'zh-CN' ? '该用户名已被使用。' : 'This user name is already taken.'
+      await section(page, lng, 'profile').getByLabel(ui.userName).fill('demo_seller')
+      await section(page, lng, 'profile').getByRole('button', { name: ui.save }).click()
+      await expectFieldError(section(page, lng, 'profile').getByLabel(ui.userName), taken)
+      await expect(page.getByText(taken)).toHaveCount(1)
+      await expect(section(page, lng, 'profile').getByRole('alert')).toHaveCount(0)
     })
 
     test('password: the current one is checked; the new one logs in and other sessions end', async ({ page, context, api }) => {

@@ -153,6 +153,8 @@ test.describe('seller: my shares', () => {
     await expect(page).toHaveURL(`/share-manage/edit/${share.id}`)
     await expect(page.getByText('Changing the title, type or content sends the share back to review')).toBeVisible()
     await expect(page.getByLabel(F.content)).toHaveValue('https://example.com/a')
+    // As the lists show it (¥8.00), not a bare 8 (issue 13).
+    await expect(page.getByLabel(F.price)).toHaveValue('8.00')
     await page.getByLabel(F.price).fill('9.99')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL('/share-manage/search-table')
@@ -242,8 +244,9 @@ test.describe('seller without a bound phone', () => {
     await page.getByLabel(/^内容/).fill('secret')
     await page.getByLabel(/^价格/).fill('5')
     await page.getByRole('button', { name: '提交审核' }).click()
-    // On the form (with JavaScript the same text is also a toast, another role=alert).
+    // Once, on the form (issue 13: no toast besides).
     await expect(page.locator('form').getByRole('alert').filter({ hasText: '发布分享前请先绑定安全手机。' })).toBeVisible()
+    await expect(page.getByText('发布分享前请先绑定安全手机。')).toHaveCount(1)
     await expect(page).toHaveURL('/share-manage/new')
     const token = await api.login(user.user_name, user.password)
     expect((await api.ok<{ total: number }>('/api/shares/list', { token })).total).toBe(0)
@@ -253,7 +256,7 @@ test.describe('seller without a bound phone', () => {
 test.describe('admin: share review', () => {
   test.use({ lng: 'en-US' })
 
-  test('approve, take down, recover; ban after confirming', async ({ page, context, api }) => {
+  test('approve, take down after confirming, recover; ban after confirming', async ({ page, context, api }) => {
     const tag = uniqueName('mod')
     const a = await createShare(api, { title: `${tag}-a` })
     const b = await createShare(api, { title: `${tag}-b` })
@@ -266,7 +269,16 @@ test.describe('admin: share review', () => {
     await page.getByRole('button', { name: `Approve ${a.title}` }).click()
     await expectFlash(page, 'Edited Successfully')
     await expect(row(page, a.title)).toContainText('Approved')
-    await page.getByRole('button', { name: `Take down ${a.title}` }).click()
+    // Taking down asks first (issue 13); Cancel leaves the share as it was.
+    await page.getByRole('link', { name: `Take down ${a.title}` }).click()
+    const askTakeDown = dialog(page, 'Take this share down?')
+    await expect(askTakeDown).toContainText(a.title)
+    await askTakeDown.getByRole('link', { name: 'Cancel' }).click()
+    await expect(askTakeDown).toBeHidden()
+    expect((await sellerShare(api, a.id)).status).toBe('approved')
+    await page.getByRole('link', { name: `Take down ${a.title}` }).click()
+    await dialog(page, 'Take this share down?').getByRole('button', { name: 'Take down' }).click()
+    await expectFlash(page, 'Edited Successfully')
     await expect(row(page, a.title)).toContainText('Taken down')
     await page.getByRole('button', { name: `Recover ${a.title}` }).click()
     await expect(row(page, a.title)).toContainText('Approved')

@@ -4,13 +4,13 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/hooks/use-hydrated.ts'
 import { ConfirmLogout } from './flash.tsx'
+import { exceptionText } from '~/utils/api-message.ts'
 
 /** SPEC §8 page messages, shared by the exception routes and every error boundary. */
-export function ExceptionPage({ status, message }: { status: 403 | 404 | 500 | number; message?: string }) {
+export function ExceptionPage({ status, msg }: { status: 403 | 404 | 500 | number; msg?: string | null }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const text =
-    message ?? (status === 403 ? t('pages.forbidden') : status === 404 ? t('pages.notFound') : t('pages.serverError'))
+  const { text, detail } = exceptionText(t, status, msg)
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="md">
@@ -20,6 +20,7 @@ export function ExceptionPage({ status, message }: { status: 403 | 404 | 500 | n
         <Text size="lg" role="alert">
           {text}
         </Text>
+        {detail ? <Text c="dimmed">{detail}</Text> : null}
         <Group>
           {status === 404 ? (
             <Button component="a" href={location.pathname + location.search} variant="default">
@@ -76,16 +77,13 @@ function UnavailablePage() {
 /** Thrown responses carry `{msg, confirmLogout}` from the API (app/.server/failures.ts), or `unavailable`. */
 export function GeneralErrorBoundary() {
   const error = useRouteError()
-  const { t } = useTranslation()
   if (isRouteErrorResponse(error)) {
     const d = error.data as { msg?: string; confirmLogout?: boolean; unavailable?: boolean } | null
-    const status = error.status
-    if (status === 503 && d?.unavailable) return <UnavailablePage />
-    const message = d?.msg ? t(d.msg, { defaultValue: t('errors.error') }) : undefined
+    if (error.status === 503 && d?.unavailable) return <UnavailablePage />
     return (
       <>
         <ConfirmLogout open={Boolean(d?.confirmLogout)} />
-        <ExceptionPage status={status} message={status === 404 || status === 403 ? undefined : message} />
+        <ExceptionPage status={error.status} msg={d?.msg} />
       </>
     )
   }

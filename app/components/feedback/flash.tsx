@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { apiMessage } from '~/utils/api-message.ts'
 
 export type ToastData = { type: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }
 
@@ -20,13 +21,13 @@ export function FlashToast({ toast }: { toast: ToastData | null }) {
   useEffect(() => setHydrated(true), [])
   useEffect(() => {
     if (!toast) return
-    notifications.show({ color: COLORS[toast.type], message: t(toast.key, { ...toast.values, defaultValue: t('errors.error') }), autoClose: TOAST_MS })
+    notifications.show({ color: COLORS[toast.type], message: apiMessage(t, toast.key, toast.values), autoClose: TOAST_MS })
   }, [toast, t])
   if (!toast || hydrated) return null
   return (
     <div className="ps-static-toast" role={toast.type === 'error' ? 'alert' : 'status'}>
       <Notification color={COLORS[toast.type]} withCloseButton={false}>
-        {t(toast.key, { ...toast.values, defaultValue: t('errors.error') })}
+        {apiMessage(t, toast.key, toast.values)}
       </Notification>
     </div>
   )

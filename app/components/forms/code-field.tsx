@@ -25,12 +25,16 @@ export function SendCodeButton({ intent, sentAt, resendAfter = 60, pending }: { 
   )
 }
 
-export function CodeSentNotice({ to, delivery }: { to: string; delivery: 'outbox' | 'sent' }) {
+/**
+ * Where the code went. How codes are delivered is an operator's matter (issue 13): only an admin is told
+ * that they wait in the code outbox; everyone else reads the same neutral notice.
+ */
+export function CodeSentNotice({ to, delivery, operator }: { to: string; delivery: 'outbox' | 'sent'; operator?: boolean }) {
   const { t } = useTranslation()
   return (
     <Alert color="green" variant="light" role="status">
       {t('auth.codeSentTo', { to })}
-      {delivery === 'outbox' ? ` ${t('auth.outboxHint')}` : ''}
+      {operator && delivery === 'outbox' ? ` ${t('auth.outboxHint')}` : ''}
     </Alert>
   )
 }
@@ -40,9 +44,9 @@ type SentCode = { to: string; delivery: 'outbox' | 'sent'; resendAfter: number; 
 
 /**
  * The verification code field with its "Send code" button (submitting `intent`) beside it, and the
- * notice of where the last code went.
+ * notice of where the last code went (`operator`: the user is an admin, who may be told about the outbox).
  */
-export function VerificationCodeField({ meta, intent, sent }: { meta: FieldMetadata<string | undefined | null>; intent: string; sent?: SentCode }) {
+export function VerificationCodeField({ meta, intent, sent, operator }: { meta: FieldMetadata<string | undefined | null>; intent: string; sent?: SentCode; operator?: boolean }) {
   const { t } = useTranslation()
   const sending = useIsPending({ intent })
   return (
@@ -55,7 +59,7 @@ export function VerificationCodeField({ meta, intent, sent }: { meta: FieldMetad
           <SendCodeButton intent={intent} sentAt={sent?.at} resendAfter={sent?.resendAfter} pending={sending} />
         </Box>
       </Group>
-      {sent ? <CodeSentNotice to={sent.to} delivery={sent.delivery} /> : null}
+      {sent ? <CodeSentNotice to={sent.to} delivery={sent.delivery} operator={operator} /> : null}
     </>
   )
 }

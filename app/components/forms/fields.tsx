@@ -1,10 +1,9 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
-import { Alert, Checkbox, PasswordInput, Textarea, TextInput } from '@mantine/core'
+import { Alert, Checkbox, PasswordInput, Text, Textarea, TextInput } from '@mantine/core'
 import { useNavigation } from '@remix-run/react'
-import { notifications } from '@mantine/notifications'
-import { type ComponentProps, type ReactNode, useEffect } from 'react'
-import { TOAST_MS } from '../feedback/flash.tsx'
+import { type ComponentProps, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { apiMessage } from '~/utils/api-message.ts'
 
 /** Conform's error keys, translated; the first one is shown. */
 function useFieldError(meta: FieldMetadata<unknown>) {
@@ -46,19 +45,19 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | bo
 }
 
 /**
- * Form-level messages (API msg keys): SPEC §8's 5-second error toast with JavaScript, and the same text
- * above the submit button either way (without JavaScript it is what the user sees).
+ * Form-level messages (API msgs), once, above the submit button — with or without JavaScript. No toast
+ * as well (issue 13: one message, one place); each message is its own sentence on its own line.
  */
 export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   const { t } = useTranslation()
-  const text = errors?.length ? errors.map((e) => t(e, { defaultValue: t('errors.error') })).join(' ') : ''
-  useEffect(() => {
-    if (text) notifications.show({ color: 'red', message: text, autoClose: TOAST_MS })
-  }, [errors, text])
-  if (!text) return null
+  if (!errors?.length) return null
   return (
     <Alert color="red" id={id} role="alert" variant="light">
-      {text}
+      {errors.map((e, i) => (
+        <Text key={i} size="sm">
+          {apiMessage(t, e)}
+        </Text>
+      ))}
     </Alert>
   )
 }

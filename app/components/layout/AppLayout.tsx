@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core'
+import { AccordionChevron, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -6,19 +6,27 @@ import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
 import type { User } from '#contract/users.ts'
 import { LocaleSwitch } from './LocaleSwitch.tsx'
+import { useHydrated } from '~/hooks/use-hydrated.ts'
 
 /** SPEC §3 settings: menu width 220, navbar, menu and footer on. */
 const MENU_WIDTH = 220
 
+/**
+ * The role menu. A group is a `<details>` whose `<summary>` opens it, so every entry is reachable
+ * without JavaScript too (issue 13); the group of the current page starts open.
+ */
 function MenuTree({ items, pathname }: { items: MenuItem[]; pathname: string }) {
   const { t } = useTranslation()
   return (
     <>
       {items.map((item) =>
         item.children?.length ? (
-          <NavLink key={item.path} label={t(item.name)} defaultOpened={pathname.startsWith(item.path)} childrenOffset={16}>
-            <MenuTree items={item.children} pathname={pathname} />
-          </NavLink>
+          <details key={item.path} className="ps-menu-group" open={pathname.startsWith(item.path) || undefined}>
+            <NavLink component="summary" label={t(item.name)} rightSection={<AccordionChevron className="ps-menu-chevron" size={14} />} />
+            <Box pl={16}>
+              <MenuTree items={item.children} pathname={pathname} />
+            </Box>
+          </details>
         ) : (
           <NavLink key={item.path} component={Link} to={item.path} prefetch="intent" label={t(item.name)} active={pathname.startsWith(item.path)} />
         ),
@@ -32,12 +40,18 @@ export function AppLayout({ user, menu, children }: { user: User; menu: MenuItem
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const [opened, { toggle }] = useDisclosure(false)
+  const hydrated = useHydrated()
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }} footer={{ height: 36 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
+            {hydrated ? (
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} aria-controls="app-menu" aria-expanded={opened} />
+            ) : (
+              // Without JavaScript the burger is a link to the menu, which CSS shows while it is the target.
+              <Burger renderRoot={(props) => <a {...props} href="#app-menu" />} opened={false} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
+            )}
             <UnstyledButton component={Link} to="/dashboard/workplace">
               <Text fw={700} c="arcoblue">
                 {t('common.siteName')}
@@ -58,7 +72,7 @@ export function AppLayout({ user, menu, children }: { user: User; menu: MenuItem
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('common.menu')}>
+      <AppShell.Navbar p="xs" id="app-menu" aria-label={t('common.menu')}>
         <ScrollArea>
           <nav>
             <MenuTree items={menu} pathname={pathname} />

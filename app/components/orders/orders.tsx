@@ -51,11 +51,14 @@ export function PaymentMethodCell({ order }: { order: Order }) {
   return <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(paymentMethodLabel(order.paymentMethod))}</Table.Td>
 }
 
-/** The product name, at most two lines in a column at most `maw` wide. */
+/**
+ * The product name, at most two lines in a column at most `maw` wide and at least 180 px (narrower, the
+ * other columns squeezed it to a few characters a line).
+ */
 export function ProductCell({ order, maw }: { order: Order; maw: number }) {
   return (
-    <Table.Td maw={maw}>
-      <Text size="sm" lineClamp={2}>
+    <Table.Td miw={180} maw={Math.max(maw, 180)}>
+      <Text size="sm" lineClamp={2} title={order.product_name}>
         {order.product_name}
       </Text>
     </Table.Td>

@@ -87,8 +87,9 @@ export function ShareCells({ share: s, withSeller }: { share: PublicShare; withS
   const { t } = useTranslation()
   return (
     <>
-      <Table.Td maw={260}>
-        <Text size="sm" lineClamp={2}>
+      {/* A floor under the title's width: squeezed by the other columns it was cut to a few characters. */}
+      <Table.Td miw={180} maw={280}>
+        <Text size="sm" lineClamp={2} title={s.title}>
           {s.title}
         </Text>
         {withSeller ? (

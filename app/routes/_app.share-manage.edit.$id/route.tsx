@@ -73,7 +73,8 @@ export default function EditShare() {
     type: share.type,
     content: share.content,
     extraction_code: share.extraction_code ?? '',
-    price: String(share.price),
+    // As the lists show it (¥9.90), not as a bare number (9.9).
+    price: share.price.toFixed(2),
     subscription_status: share.subscription_status,
   }
   return (

@@ -91,18 +91,19 @@ export default function MyShares() {
         </>
       }
       page={page}
-      minWidth={1100}
+      minWidth={1000}
       head={
         <>
           <ShareHeadCells />
-          <Table.Th>{t('common.actions')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
       row={(s) => (
         <Table.Tr key={s.id}>
           <ShareCells share={s} />
-          <Table.Td>
-            <Group gap={4} wrap="nowrap">
+          {/* Two buttons a line: the column stays narrow enough for the title to keep its room at 1366 px. */}
+          <Table.Td className="ps-actions" miw={176}>
+            <Group gap={4}>
               {s.status !== 'violation' ? (
                 <Button component={Link} to={`/share-manage/edit/${s.id}`} size="compact-xs" variant="default" aria-label={`${t('shares.list.edit')} ${s.title}`}>
                   {t('shares.list.edit')}

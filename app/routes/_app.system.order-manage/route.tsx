@@ -78,7 +78,7 @@ export default function AdminOrders() {
               </>
             }
           />
-          <Table.Th>{t('common.actions')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
       row={(o) => (
@@ -97,7 +97,7 @@ export default function AdminOrders() {
             }
             productWidth={200}
           />
-          <Table.Td>
+          <Table.Td className="ps-actions">
             {o.payment_status === 'Completed' ? (
               <Button
                 component={Link}

@@ -21,10 +21,11 @@ import { redirectWithToast } from '~/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
 
 /**
- * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?edit=<id>` the edit
- * form of a share (title, price, subscription; any status, banned ones included).
+ * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?takeDown=<id>` that of
+ * a take-down (issue 13: no destructive move on one click), `?edit=<id>` the edit form of a share
+ * (title, price, subscription; any status, banned ones included).
  */
-const DIALOGS = ['ban', 'edit'] as const
+const DIALOGS = ['ban', 'takeDown', 'edit'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -34,12 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const params = new URL(request.url).searchParams
     const banId = Number(params.get('ban'))
     const ban = page.list.find((s) => s.id === banId && s.status !== 'violation')
+    const takeDownId = Number(params.get('takeDown'))
+    const takeDown = page.list.find((s) => s.id === takeDownId && s.status === 'approved')
     const editId = Number(params.get('edit'))
     const edit = page.list.find((s) => s.id === editId)
     return {
       title: await pageTitle(request, 'menu.adminShares'),
       page,
       toBan: ban ? { id: ban.id, title: ban.title, unicode: ban.unicode, seller: ban.user_name } : null,
+      toTakeDown: takeDown ? { id: takeDown.id, title: takeDown.title, unicode: takeDown.unicode, seller: takeDown.user_name } : null,
       toEdit: edit
         ? {
             id: edit.id,
@@ -93,12 +97,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return done()
 }
 
-function MoveButton({ id, move, label, title }: { id: number; move: 'approve' | 'takeDown'; label: string; title: string }) {
+function MoveButton({ id, move, label, title }: { id: number; move: 'approve'; label: string; title: string }) {
   const pending = useIsPending({ intent: move })
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" name="intent" value={move} size="compact-xs" variant="light" color={move === 'approve' ? 'green' : 'orange'} loading={pending} aria-label={`${label} ${title}`}>
+      <Button type="submit" name="intent" value={move} size="compact-xs" variant="light" color="green" loading={pending} aria-label={`${label} ${title}`}>
         {label}
       </Button>
     </Form>
@@ -107,7 +111,7 @@ function MoveButton({ id, move, label, title }: { id: number; move: 'approve' | 
 
 export default function AdminShares() {
   const { t } = useTranslation()
-  const { page, toBan, toEdit } = useLoaderData<typeof loader>()
+  const { page, toBan, toTakeDown, toEdit } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   // An edit refused for a share no longer on this page (deleted meanwhile): its form is not shown, so
@@ -122,14 +126,14 @@ export default function AdminShares() {
       head={
         <>
           <ShareHeadCells withSeller />
-          <Table.Th>{t('common.actions')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
       row={(s) => (
         <Table.Tr key={s.id}>
           <ShareCells share={s} withSeller />
-          <Table.Td miw={200}>
-            <Group gap={4}>
+          <Table.Td className="ps-actions">
+            <Group gap={4} maw={180}>
               <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
                 {t('shares.list.open')}
               </Button>
@@ -144,28 +148,28 @@ export default function AdminShares() {
                 {t('shares.admin.edit')}
               </Button>
               {adminMovesFrom(s.status).map((move) =>
-                move === 'ban' ? (
-                  <Button
-                    key={move}
-                    component={Link}
-                    to={dialogs.open('ban', s.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`${t('shares.admin.ban')} ${s.title}`}
-                  >
-                    {t('shares.admin.ban')}
-                  </Button>
-                ) : (
+                move === 'approve' ? (
                   <MoveButton
                     key={move}
                     id={s.id}
                     move={move}
                     title={s.title}
                     // SPEC §4: a taken-down share is recovered, a new one approved.
-                    label={move === 'takeDown' ? t('shares.admin.takeDown') : s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
+                    label={s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
                   />
+                ) : (
+                  <Button
+                    key={move}
+                    component={Link}
+                    to={dialogs.open(move, s.id)}
+                    preventScrollReset
+                    size="compact-xs"
+                    variant="light"
+                    color={move === 'ban' ? 'red' : 'orange'}
+                    aria-label={`${t(`shares.admin.${move}`)} ${s.title}`}
+                  >
+                    {t(`shares.admin.${move}`)}
+                  </Button>
                 ),
               )}
               {s.status === 'violation' ? (
@@ -189,6 +193,19 @@ export default function AdminShares() {
           confirmLabel={t('shares.admin.ban')}
         >
           {t('shares.admin.confirmBanText', toBan)}
+        </ConfirmDialog>
+      ) : null}
+      {toTakeDown ? (
+        <ConfirmDialog
+          title={t('shares.admin.confirmTakeDownTitle')}
+          action={dialogs.closed}
+          closeTo={dialogs.closed}
+          intent="takeDown"
+          fields={{ id: toTakeDown.id }}
+          confirmLabel={t('shares.admin.takeDown')}
+          color="orange"
+        >
+          {t('shares.admin.confirmTakeDownText', toTakeDown)}
         </ConfirmDialog>
       ) : null}
       {toEdit ? (

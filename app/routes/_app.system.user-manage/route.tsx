@@ -1,26 +1,43 @@
 import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { userListQuerySchema, usersApi } from '#contract/users.ts'
-import { FormErrors } from '~/components/forms/fields.tsx'
+import { ConfirmDialog, useUrlDialogs } from '~/components/dialogs/url-dialog.tsx'
+import { FormErrors, useIsPending } from '~/components/forms/fields.tsx'
 import { ListPage } from '~/components/lists/list-page.tsx'
 import { api } from '~/.server/api.ts'
 import { requireAdmin } from '~/.server/auth.ts'
 import { pageError, rowError } from '~/.server/failures.ts'
 import { pageTitle } from '~/.server/i18n.ts'
-import { listQuery } from '~/.server/lists.ts'
+import { listQuery, listUrl } from '~/.server/lists.ts'
 import { readForm } from '~/.server/request.ts'
 import { redirectWithToast } from '~/.server/toast.ts'
 import { formatDateTime } from '~/utils/format.ts'
+
+/**
+ * `?ban=<id>` and `?setRole=<id>` open the confirm step of a ban or a role change (issue 13); unbanning
+ * needs none. (`role` is the list's own filter.)
+ */
+const DIALOGS = ['ban', 'setRole'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireAdmin({ request, context })
   const query = listQuery(request, userListQuerySchema, ['keyword', 'role', 'is_banned'])
   try {
     const page = await api(request, usersApi.list, { token, query })
-    return { title: await pageTitle(request, 'menu.userManage'), page, me: user.id }
+    const params = new URL(request.url).searchParams
+    const target = (key: (typeof DIALOGS)[number]) => page.list.find((u) => u.id === Number(params.get(key)) && u.id !== user.id)
+    const ban = target('ban')
+    const role = target('setRole')
+    return {
+      title: await pageTitle(request, 'menu.userManage'),
+      page,
+      me: user.id,
+      toBan: ban && !ban.is_banned ? { id: ban.id, name: ban.user_name } : null,
+      toRole: role ? { id: role.id, name: role.user_name, role: role.role === 'admin' ? ('user' as const) : ('admin' as const) } : null,
+    }
   } catch (e) {
     return pageError(request, e)
   }
@@ -43,15 +60,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     return data({ error: await rowError(request, e) }, { status: 400 })
   }
-  const url = new URL(request.url)
-  return redirectWithToast(request, url.pathname + url.search, { type: 'success', key: 'common.editSuccess' })
+  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'common.editSuccess' })
+}
+
+function UnbanButton({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation()
+  const pending = useIsPending({ intent: 'ban' })
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="is_banned" value={0} />
+      <Button type="submit" name="intent" value="ban" size="compact-xs" color="green" variant="light" loading={pending} aria-label={`${t('system.users.unban')} ${name}`}>
+        {t('system.users.unban')}
+      </Button>
+    </Form>
+  )
 }
 
 export default function UserManage() {
   const { t } = useTranslation()
-  const { page, me } = useLoaderData<typeof loader>()
+  const { page, me, toBan, toRole } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
+  const dialogs = useUrlDialogs(DIALOGS)
   return (
     <ListPage
       title={t('menu.userManage')}
@@ -83,7 +114,7 @@ export default function UserManage() {
           <Table.Th>{t('system.users.status')}</Table.Th>
           <Table.Th>{t('system.users.lastLogin')}</Table.Th>
           <Table.Th>{t('system.users.createdAt')}</Table.Th>
-          <Table.Th>{t('common.actions')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
       row={(u) => (
@@ -111,27 +142,23 @@ export default function UserManage() {
           <Table.Td>
             <Text size="xs">{formatDateTime(u.created_at)}</Text>
           </Table.Td>
-          <Table.Td>
+          <Table.Td className="ps-actions">
             {u.id === me ? (
               <Text size="xs" c="dimmed">
                 {t('system.users.you')}
               </Text>
             ) : (
               <Group gap={4} wrap="nowrap">
-                <Form method="post">
-                  <input type="hidden" name="id" value={u.id} />
-                  <input type="hidden" name="is_banned" value={u.is_banned ? 0 : 1} />
-                  <Button type="submit" name="intent" value="ban" size="compact-xs" color={u.is_banned ? 'green' : 'red'} variant="light">
-                    {u.is_banned ? t('system.users.unban') : t('system.users.ban')}
+                {u.is_banned ? (
+                  <UnbanButton id={u.id} name={u.user_name} />
+                ) : (
+                  <Button component={Link} to={dialogs.open('ban', u.id)} preventScrollReset size="compact-xs" color="red" variant="light" aria-label={`${t('system.users.ban')} ${u.user_name}`}>
+                    {t('system.users.ban')}
                   </Button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="id" value={u.id} />
-                  <input type="hidden" name="role" value={u.role === 'admin' ? 'user' : 'admin'} />
-                  <Button type="submit" name="intent" value="role" size="compact-xs" variant="default">
-                    {u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')}
-                  </Button>
-                </Form>
+                )}
+                <Button component={Link} to={dialogs.open('setRole', u.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} ${u.user_name}`}>
+                  {u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')}
+                </Button>
               </Group>
             )}
           </Table.Td>
@@ -139,6 +166,31 @@ export default function UserManage() {
       )}
     >
       <FormErrors errors={actionData && 'error' in actionData ? [actionData.error] : undefined} />
+      {toBan ? (
+        <ConfirmDialog
+          title={t('system.users.confirmBanTitle')}
+          action={dialogs.closed}
+          closeTo={dialogs.closed}
+          intent="ban"
+          fields={{ id: toBan.id, is_banned: 1 }}
+          confirmLabel={t('system.users.ban')}
+        >
+          {t('system.users.confirmBanText', { name: toBan.name })}
+        </ConfirmDialog>
+      ) : null}
+      {toRole ? (
+        <ConfirmDialog
+          title={toRole.role === 'admin' ? t('system.users.confirmAdminTitle') : t('system.users.confirmUserTitle')}
+          action={dialogs.closed}
+          closeTo={dialogs.closed}
+          intent="role"
+          fields={{ id: toRole.id, role: toRole.role }}
+          confirmLabel={toRole.role === 'admin' ? t('system.users.makeAdmin') : t('system.users.makeUser')}
+          color={toRole.role === 'admin' ? 'orange' : 'red'}
+        >
+          {toRole.role === 'admin' ? t('system.users.confirmAdminText', { name: toRole.name }) : t('system.users.confirmUserText', { name: toRole.name })}
+        </ConfirmDialog>
+      ) : null}
     </ListPage>
   )
 }

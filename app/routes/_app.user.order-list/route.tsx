@@ -50,7 +50,7 @@ export default function MyOrders() {
           <Table.Th>{t('orders.field.paymentMethod')}</Table.Th>
           <Table.Th>{t('orders.field.status')}</Table.Th>
           <Table.Th>{t('orders.field.createdAt')}</Table.Th>
-          <Table.Th>{t('common.actions')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
       row={(o) => (
@@ -68,7 +68,7 @@ export default function MyOrders() {
           <Table.Td>
             <DateTimeCell iso={o.created_at} />
           </Table.Td>
-          <Table.Td>
+          <Table.Td className="ps-actions">
             {o.payment_status === 'Completed' && o.unicode ? (
               <Button
                 component="a"

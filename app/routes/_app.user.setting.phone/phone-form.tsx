@@ -6,5 +6,5 @@ import { type SectionResult, useSectionForm } from '../_app.user.setting/section
 /** The security phone (DESIGN §3: needed to publish shares), bound with a code sent to it. */
 export function PhoneForm({ user, last }: { user: User; last?: SectionResult }) {
   const [form, fields] = useSectionForm('phone-form', updatePhoneSchema, last?.result, { codeSchema: phoneCodeSchema })
-  return <BindForm kind="phone" current={user.phone} form={form} target={fields.phone} code={fields.verificationCode} last={last} />
+  return <BindForm kind="phone" current={user.phone} form={form} target={fields.phone} code={fields.verificationCode} operator={user.role === 'admin'} last={last} />
 }

@@ -13,11 +13,13 @@ type BindFormProps<F extends Record<string, unknown>> = {
   form: FormMetadata<F, string[]>
   target: ComponentProps<typeof TextField>['meta']
   code: ComponentProps<typeof VerificationCodeField>['meta']
+  /** An admin may be told that codes wait in the outbox (issue 13: an operator's matter). */
+  operator: boolean
   last?: SectionResult
 }
 
 /** The email and phone forms (each checked by its own schema): the address, the code with its "Send code" button, bind. */
-export function BindForm<F extends Record<string, unknown>>({ kind, current, form, target, code, last }: BindFormProps<F>) {
+export function BindForm<F extends Record<string, unknown>>({ kind, current, form, target, code, operator, last }: BindFormProps<F>) {
   const { t } = useTranslation()
   const action = settingsAction(kind)
   const pending = useIsPending({ formAction: action, intent: kind })
@@ -28,7 +30,7 @@ export function BindForm<F extends Record<string, unknown>>({ kind, current, for
           {t(`settings.current.${kind}`)}: <b>{current ?? t('settings.notBound')}</b>
         </Text>
         <TextField meta={target} type={kind === 'email' ? 'email' : 'tel'} label={t(`settings.new.${kind}`)} />
-        <VerificationCodeField meta={code} intent={`${kind}Code`} sent={last?.codeSent} />
+        <VerificationCodeField meta={code} intent={`${kind}Code`} sent={last?.codeSent} operator={operator} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Group>
           <Button type="submit" name="intent" value={kind} loading={pending}>

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { menuForRole } from '#contract/menu.ts'
 import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
 import { AppLayout } from '~/components/layout/AppLayout.tsx'
@@ -20,6 +20,13 @@ export default function AppRoute() {
   )
 }
 
+/** A page that failed below this layout keeps the header and the menu around the error (SPEC §8 texts). */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
+  const data = useRouteLoaderData<typeof loader>('routes/_app')
+  if (!data) return <GeneralErrorBoundary />
+  return (
+    <AppLayout user={data.user} menu={data.menu}>
+      <GeneralErrorBoundary />
+    </AppLayout>
+  )
 }

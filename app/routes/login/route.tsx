@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -66,8 +66,12 @@ export async function action({ request }: ActionFunctionArgs) {
         headers: { 'set-cookie': await commitToken(request, token) },
       })
     } catch (e) {
-      // SPEC §4: a failed login clears the stored token.
-      const reply = { intent, result: submission.reply({ formErrors: ['auth.loginError', e instanceof ApiError ? e.msg : 'errors.requestError'], hideFields: ['password'] }) }
+      // SPEC §4: a failed login clears the stored token. SPEC §8's 'Login error, refresh and try again'
+      // comes first and the reason is its own sentence; a banned account is told only that, since
+      // refreshing and trying again cannot help it.
+      const reason = e instanceof ApiError ? e.msg : 'errors.requestError'
+      const formErrors = reason === 'auth.banned' ? [reason] : ['auth.loginError', reason]
+      const reply = { intent, result: submission.reply({ formErrors, hideFields: ['password'] }) }
       return data<ActionResult>(reply, { status: 400, headers: { 'set-cookie': await destroySession(request) } })
     }
   }
@@ -121,6 +125,8 @@ function LoginForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const pending = useIsPending({ intent: 'login' })
+  // Sent here by a session that ended because the account was banned (app/.server/auth.ts).
+  const banned = params.get('reason') === 'banned' && !last
   const [form, fields] = useForm({
     id: 'login-form',
     lastResult: last?.intent === 'login' ? last.result : undefined,
@@ -135,7 +141,12 @@ function LoginForm({ last }: { last?: ActionResult }) {
   return (
     <Form method="post" {...getFormProps(form)}>
       <Stack>
-        <TextField meta={fields.username} label={t('auth.username')} placeholder={t('auth.usernamePlaceholder')} autoComplete="username" />
+        {banned ? (
+          <Alert color="red" variant="light" role="alert">
+            {t('auth.bannedLoggedOut')}
+          </Alert>
+        ) : null}
+        <TextField meta={fields.username} label={t('auth.username')} autoComplete="username" />
         <PasswordField meta={fields.password} label={t('auth.password')} autoComplete="current-password" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Button type="submit" name="intent" value="login" loading={pending} fullWidth>

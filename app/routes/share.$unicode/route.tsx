@@ -12,7 +12,7 @@ import { ApiError, api } from '~/.server/api.ts'
 import { getToken } from '~/.server/auth.ts'
 import { readPurchases, rememberPurchase, visitorId } from '~/.server/purchases.ts'
 import { readForm, serviceUnavailable } from '~/.server/request.ts'
-import { formatDateTime } from '~/utils/format.ts'
+import { formatDateTime, linkParts } from '~/utils/format.ts'
 
 export const handle: RouteHandle = { hydrate: false }
 
@@ -99,7 +99,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 function Secret({ label, value, id }: { label: string; value: string; id: string }) {
   const { t } = useTranslation()
-  const isLink = /^https?:\/\//i.test(value)
   return (
     <div>
       <div className="ps-row">
@@ -109,12 +108,14 @@ function Secret({ label, value, id }: { label: string; value: string; id: string
         </button>
       </div>
       <div className="ps-secret" id={id}>
-        {isLink ? (
-          <a href={value} target="_blank" rel="noopener noreferrer nofollow">
-            {value}
-          </a>
-        ) : (
-          value
+        {linkParts(value).map((p, i) =>
+          p.href ? (
+            <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
+              {p.text}
+            </a>
+          ) : (
+            p.text
+          ),
         )}
       </div>
     </div>

@@ -25,6 +25,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Issue 13: without a mail or SMS provider the codes of sign-up and password reset reach nobody but
+ * this log and the admin's code outbox. The start says so; a production start with neither, as an error.
+ */
+export function codeDeliveryWarning(config: Pick<Config, 'env' | 'smtpUrl' | 'sms'>): { level: 'warn' | 'error'; message: string } | null {
+  const missing = [!config.smtpUrl && 'email (SMTP_URL)', !config.sms && 'SMS (SMS_PROVIDER)'].filter(Boolean)
+  if (!missing.length) return null
+  const level = config.env === 'production' && missing.length === 2 ? 'error' : 'warn'
+  return {
+    level,
+    message: `CODES: no ${missing.join(' or ')} provider — those verification codes are NOT delivered to users; they are written to this log and listed on the admin page System → Code outbox (/system/outbox).`,
+  }
+}
+
 export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides }
 
 /**
