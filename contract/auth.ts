@@ -15,7 +15,6 @@ export const loginSchema = z.object({
   username: z.string({ error: 'validation.usernameRequired' }).trim().min(1, 'validation.usernameRequired').max(254, 'validation.tooLong'),
   password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(256, 'validation.tooLong'),
 })
-export type LoginInput = z.infer<typeof loginSchema>
 
 export const registerEmailSchema = z.object({
   user_name: userNameSchema,

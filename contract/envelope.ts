@@ -5,6 +5,3 @@ export type Envelope<T = unknown> = { code: number; msg: string; data: T }
 export type FieldErrors = Record<string, string[]>
 
 export type Page<T> = { list: T[]; total: number; pageNum: number; pageSize: number }
-
-export const SUCCESS_CODES = new Set([200, 201])
-

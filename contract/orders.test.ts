@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { formatYuanAmount, sameYuan } from './money.ts'
-import { ORDER_NO_PATTERN, orderCreateSchema, ordersApi, orderSchema, PAYMENT_METHODS, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from './orders.ts'
-import * as shares from './shares.ts'
+import { orderCreateSchema, ordersApi, orderSchema, PAYMENT_METHODS, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from './orders.ts'
 
 describe('contract/orders', () => {
   it('shows every payment status with a colour and its catalog key', () => {
     expect(Object.keys(PAYMENT_STATUS_VIEW).sort()).toEqual([...PAYMENT_STATUSES].sort())
     for (const s of PAYMENT_STATUSES) expect(PAYMENT_STATUS_VIEW[s].label).toBe(`orders.statuses.${s}`)
     expect(PAYMENT_METHODS.map(paymentMethodLabel)).toEqual(['orders.methods.Alipay', 'orders.methods.WeChat'])
-  })
-
-  it('still answers the old imports from contract/shares.ts with the same values', () => {
-    expect(shares.PAYMENT_METHODS).toBe(PAYMENT_METHODS)
-    expect(shares.ORDER_NO_PATTERN).toBe(ORDER_NO_PATTERN)
-    expect(shares.orderCreateSchema).toBe(orderCreateSchema)
   })
 
   it('takes only the payment methods it knows', () => {

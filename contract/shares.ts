@@ -35,10 +35,6 @@ export function adminMovesFrom(status: ShareStatus): readonly ShareAdminMove[] {
 export function canAdminMove(from: ShareStatus, to: ShareStatus): boolean {
   return from === to || adminMovesFrom(from).some((m) => SHARE_ADMIN_MOVES[m] === to)
 }
-// The order parts live in orders.ts (issue 6); re-exported here until every importer has moved.
-export { ORDER_NO_PATTERN, orderCreateSchema, orderListQuerySchema, orderNoSchema, PAYMENT_METHODS, PAYMENT_STATUSES } from './orders.ts'
-export type { Order, PaymentMethod, PaymentStatus } from './orders.ts'
-export { UNICODE_ALPHABET, UNICODE_LENGTH, UNICODE_PATTERN, unicodeSchema } from './codes.ts'
 
 export const PRICE_MIN_YUAN = 0.01
 export const PRICE_MAX_YUAN = 10000

@@ -4,7 +4,6 @@ import { endpoint, pageOf, timestamp } from './http.ts'
 import { profileSchema, userNameSchema } from './rules.ts'
 
 export const ROLES = ['admin', 'user'] as const
-export type Role = (typeof ROLES)[number]
 export const USER_STATUSES = ['active', 'disabled'] as const
 
 /** SPEC §3 User, as the API returns it (never the password hash). */

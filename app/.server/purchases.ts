@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
-import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/shares.ts'
+import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
 import { VISITOR_ID_PATTERN, signVisitorId } from '#contract/visitor.server.ts'
 import { env } from './env.ts'
 import { secureFor } from './session.ts'

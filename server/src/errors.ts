@@ -11,7 +11,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, data?: unknown) => new AppError(400, msg, data)
 export const unauthorized = (msg = 'auth.unauthorized') => new AppError(401, msg)
 export const forbidden = (msg = 'auth.forbidden') => new AppError(403, msg)
 export const notFound = (msg = 'errors.notFound') => new AppError(404, msg)

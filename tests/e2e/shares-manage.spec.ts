@@ -1,7 +1,8 @@
 // Share management in the console (SPEC §2 /share-manage, /user/order-list, /system/share-manage and
 // /system/order-manage; DESIGN §3 publishing, share status, buying, refund), with JavaScript on and off.
 import type { Page } from '@playwright/test'
-import type { Order, OwnShare, PublicShare } from '#contract/shares.ts'
+import type { Order } from '#contract/orders.ts'
+import type { OwnShare, PublicShare } from '#contract/shares.ts'
 import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
 import { ADMIN, API_URL, BASE_URL, DEMO_PASSWORD } from './env.ts'
 

@@ -3,7 +3,8 @@
 // or the API over HTTP). Nothing here opens a database, so the e2e runner can load this file as is.
 import crypto from 'node:crypto'
 import { fenToYuan } from '#contract/money.ts'
-import type { PaymentStatus, ShareType } from '#contract/shares.ts'
+import type { PaymentStatus } from '#contract/orders.ts'
+import type { ShareType } from '#contract/shares.ts'
 import { ORDER_TTL_MS, newOrderNo } from '../modules/orders/rules.ts'
 
 // ---- unique values ------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UNICODE_PATTERN } from '#contract/shares.ts'
+import { UNICODE_PATTERN } from '#contract/codes.ts'
 import { newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'
 
 describe('newUnicode', () => {

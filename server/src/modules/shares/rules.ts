@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { type ShareStatus, type ShareType, UNICODE_ALPHABET, UNICODE_LENGTH } from '#contract/shares.ts'
+import { UNICODE_ALPHABET, UNICODE_LENGTH } from '#contract/codes.ts'
+import type { ShareStatus, ShareType } from '#contract/shares.ts'
 
 /** A new share code: 8 characters from the look-alike-free alphabet, uniformly random. */
 export function newUnicode(): string {
