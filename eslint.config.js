@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint'
 
 const ROOT = import.meta.dirname
 /** The package's import aliases (package.json "imports", and Vite's `~`), as folders of the repo. */
-const ALIASES = { '#app/': 'app/', '#contract/': 'contract/', '#server/': 'server/src/', '~/': 'app/' }
+const ALIASES = { '#app/': 'app/', '#contract/': 'contract/', '#server/': 'server/src/' }
 /** Which top-level folders each one may not import from (issue 6: the console never reads server/src). */
 const FORBIDDEN = { app: ['server'], contract: ['app', 'server'], server: ['app'] }
 

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
 
@@ -9,7 +8,6 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   server: { port: Number(process.env.PORT ?? 3000) },
   build: { target: 'es2019' },
   plugins: [

@@ -1,8 +1,6 @@
-import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',

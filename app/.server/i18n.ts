@@ -1,5 +1,5 @@
 import { RemixI18Next } from 'remix-i18next/server'
-import { i18nConfig, resolveLocale, resources } from '~/i18n.ts'
+import { i18nConfig, resolveLocale, resources } from '#app/i18n.ts'
 import { localeCookie } from './session.ts'
 
 export async function getLocale(request: Request) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { listParams } from '~/components/lists/pager.tsx'
+import { listParams } from '#app/components/lists/pager.tsx'
 
 /**
  * `listParams` checked against the API's query schema: a bad filter typed into the URL is dropped

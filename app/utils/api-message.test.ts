@@ -1,6 +1,6 @@
 import i18next from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { i18nConfig, resources } from '~/i18n.ts'
+import { i18nConfig, resources } from '#app/i18n.ts'
 import { apiMessage, exceptionText } from './api-message.ts'
 
 const en = i18next.createInstance()

@@ -10,7 +10,7 @@ test.describe('redirect targets stay on this site', () => {
     const user = await api.createUser('email', 'hrd')
     for (const redirect of ['/\t/evil.example', '/\r\n/evil.example']) {
       await page.goto(`/login?${new URLSearchParams({ redirect })}`)
-      await page.getByLabel(/^用户名或邮箱/).fill(user.user_name)
+      await page.getByLabel(/^用户名、邮箱或手机号/).fill(user.user_name)
       await page.getByLabel(/^密码/).fill(user.password)
       await page.getByRole('button', { name: /^登录$/ }).click()
       await expect(page.getByRole('alert')).toHaveText('无法识别的请求。')

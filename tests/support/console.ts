@@ -1,6 +1,6 @@
 // Requests as a browser sends them to the console, for its loader/action tests.
 import type { AppLoadContext } from '@remix-run/node'
-import { commitToken } from '~/.server/auth.ts'
+import { commitToken } from '#app/.server/auth.ts'
 
 export const ORIGIN = 'http://console.test'
 

@@ -20,7 +20,7 @@ describe('import boundaries', () => {
     ['app/components/x.tsx', "export { x } from '#server/errors.ts'"],
     ['app/components/x.tsx', "const { x } = await import('#server/errors.ts')"],
     ['contract/shares.ts', "import { x } from '#app/utils/format.ts'"],
-    ['contract/shares.ts', "import { x } from '~/utils/format.ts'"],
+    ['contract/shares.ts', "import { x } from '#app/utils/format.ts'"],
     ['contract/shares.ts', "import { x } from '../server/src/errors.ts'"],
     ['contract/shares.ts', "import { x } from '#server/errors.ts'"],
     ['server/src/app.ts', "import { x } from '#app/root.tsx'"],
@@ -32,7 +32,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['app/routes/login.tsx', "import { x } from '#contract/money.ts'"],
-    ['app/routes/login.tsx', "import { x } from '~/.server/api.ts'"],
+    ['app/routes/login.tsx', "import { x } from '#app/.server/api.ts'"],
     ['app/entry.server.tsx', "import { x } from 'react-dom/server'"],
     ['contract/shares.ts', "import { x } from './money.ts'"],
     // A folder named app inside the API is not the console.

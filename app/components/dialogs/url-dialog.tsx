@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useIsPending } from '../forms/fields.tsx'
-import { useHydrated } from '~/hooks/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 /**
  * Dialogs opened by a search param (`?delete=12`), so a confirm step works without JavaScript: a link

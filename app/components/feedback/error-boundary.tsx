@@ -2,9 +2,9 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core'
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useHydrated } from '~/hooks/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { ConfirmLogout } from './flash.tsx'
-import { exceptionText } from '~/utils/api-message.ts'
+import { exceptionText } from '#app/utils/api-message.ts'
 
 /** SPEC §8 page messages, shared by the exception routes and every error boundary. */
 export function ExceptionPage({ status, msg }: { status: 403 | 404 | 500 | number; msg?: string | null }) {

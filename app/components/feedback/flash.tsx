@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { apiMessage } from '~/utils/api-message.ts'
+import { apiMessage } from '#app/utils/api-message.ts'
 
 export type ToastData = { type: 'success' | 'error' | 'info'; key: string; values?: Record<string, string> }
 

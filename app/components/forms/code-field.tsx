@@ -39,7 +39,7 @@ export function CodeSentNotice({ to, delivery, operator }: { to: string; deliver
   )
 }
 
-/** What an action answers after sending a code (`~/.server/codes.ts` CodeSent, with the time it was sent). */
+/** What an action answers after sending a code (`#app/.server/codes.ts` CodeSent, with the time it was sent). */
 type SentCode = { to: string; delivery: 'outbox' | 'sent'; resendAfter: number; at: number }
 
 /**

@@ -3,7 +3,7 @@ import { Alert, Checkbox, PasswordInput, Text, Textarea, TextInput } from '@mant
 import { useNavigation } from '@remix-run/react'
 import { type ComponentProps, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { apiMessage } from '~/utils/api-message.ts'
+import { apiMessage } from '#app/utils/api-message.ts'
 
 /** Conform's error keys, translated; the first one is shown. */
 function useFieldError(meta: FieldMetadata<unknown>) {

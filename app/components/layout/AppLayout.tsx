@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
 import type { User } from '#contract/users.ts'
 import { LocaleSwitch } from './LocaleSwitch.tsx'
-import { useHydrated } from '~/hooks/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 /** SPEC §3 settings: menu width 220, navbar, menu and footer on. */
 const MENU_WIDTH = 220

@@ -6,7 +6,7 @@ import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PRICE_MAX_YUAN, shareCreateSchema, SHARE_TYPES, type ShareType, type SUBSCRIPTION_STATUSES } from '#contract/shares.ts'
 import { FormErrors, TextareaField, TextField, useIsPending } from '../forms/fields.tsx'
-import { useHydrated } from '~/hooks/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 export type ShareFormValues = {
   title: string

@@ -6,8 +6,8 @@ import { formatYuanAmount } from '#contract/money.ts'
 import { PAYMENT_STATUS_VIEW, type PaymentStatus } from '#contract/orders.ts'
 import { type PublicShare, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/shares.ts'
 import { TOAST_MS } from '../feedback/flash.tsx'
-import { useHydrated } from '~/hooks/use-hydrated.ts'
-import { formatDateTime } from '~/utils/format.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 
 /** The API speaks yuan (≤ 2 decimals); shown as `¥12.30`. */
 export const yuan = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatYuanAmount(amount))

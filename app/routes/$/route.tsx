@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse } from '@remix-run/react'
-import { ExceptionPage } from '~/components/feedback/error-boundary.tsx'
-import { pageTitle } from '~/.server/i18n.ts'
+import { ExceptionPage } from '#app/components/feedback/error-boundary.tsx'
+import { pageTitle } from '#app/.server/i18n.ts'
 
 /** notFound: any unmatched path (SPEC §2), public. The 404 carries the page title in the visitor's language. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import { Anchor, Badge, Card, Group, List, Stack, Text, ThemeIcon, Title } from 
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { requireUser } from '~/.server/auth.ts'
-import { pageTitle } from '~/.server/i18n.ts'
+import { requireUser } from '#app/.server/auth.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
 
 /**
  * The landing page after login: a getting-started checklist from the account's real state. Income

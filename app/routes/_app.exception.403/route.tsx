@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { ExceptionPage } from '~/components/feedback/error-boundary.tsx'
-import { requireAdmin } from '~/.server/auth.ts'
-import { pageTitle } from '~/.server/i18n.ts'
+import { ExceptionPage } from '#app/components/feedback/error-boundary.tsx'
+import { requireAdmin } from '#app/.server/auth.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
 
 /** SPEC §2: the 403 page is itself admin-only and hidden from the menu. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

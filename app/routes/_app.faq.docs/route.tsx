@@ -1,8 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useTranslation } from 'react-i18next'
-import { requireUser } from '~/.server/auth.ts'
-import { pageTitle } from '~/.server/i18n.ts'
+import { requireUser } from '#app/.server/auth.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
 
 const QUESTIONS = ['whatIs', 'buy', 'sell', 'phone', 'codes', 'withdraw', 'lost', 'report'] as const
 

@@ -3,11 +3,11 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type OutboxMessage, outboxApi } from '#contract/outbox.ts'
-import { ApiError, api } from '~/.server/api.ts'
-import { requireAdmin } from '~/.server/auth.ts'
-import { pageError } from '~/.server/failures.ts'
-import { pageTitle } from '~/.server/i18n.ts'
-import { formatDateTime } from '~/utils/format.ts'
+import { ApiError, api } from '#app/.server/api.ts'
+import { requireAdmin } from '#app/.server/auth.ts'
+import { pageError } from '#app/.server/failures.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 
 /** Verification codes held back while no mail or SMS provider is configured (GET /api/dev/outbox). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,10 +5,10 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminShareUpdateSchema, type ShareStatus, type SUBSCRIPTION_STATUSES } from '#contract/shares.ts'
-import { UrlDialog } from '~/components/dialogs/url-dialog.tsx'
-import { FormErrors, TextField, useIsPending } from '~/components/forms/fields.tsx'
-import { PriceField } from '~/components/shares/share-form.tsx'
-import { ShareStatusBadge } from '~/components/shares/shares.tsx'
+import { UrlDialog } from '#app/components/dialogs/url-dialog.tsx'
+import { FormErrors, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { PriceField } from '#app/components/shares/share-form.tsx'
+import { ShareStatusBadge } from '#app/components/shares/shares.tsx'
 
 /**
  * The edit form: the API's own rules (adminShareUpdateSchema) with every field required, in the browser

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
-import { requireAdmin } from '~/.server/auth.ts'
+import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
+import { requireAdmin } from '#app/.server/auth.ts'
 
 /** /system/* is admin-only (SPEC §6); every child loader re-checks through requireAdmin too. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

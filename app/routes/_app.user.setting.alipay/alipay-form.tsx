@@ -4,7 +4,7 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { updateAlipaySchema } from '#contract/auth.ts'
 import type { User } from '#contract/users.ts'
-import { FormErrors, TextField, useIsPending } from '~/components/forms/fields.tsx'
+import { FormErrors, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { type SectionResult, settingsAction, useSectionForm } from '../_app.user.setting/section-form.ts'
 
 /** Where withdrawals are paid (DESIGN §3). */

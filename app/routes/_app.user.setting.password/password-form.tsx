@@ -3,7 +3,7 @@ import { Button, Group, Stack } from '@mantine/core'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { updatePasswordFormSchema } from '#contract/auth.ts'
-import { FormErrors, PasswordField, useIsPending } from '~/components/forms/fields.tsx'
+import { FormErrors, PasswordField, useIsPending } from '#app/components/forms/fields.tsx'
 import { type SectionResult, settingsAction, useSectionForm } from '../_app.user.setting/section-form.ts'
 
 export function PasswordForm({ last }: { last?: SectionResult }) {

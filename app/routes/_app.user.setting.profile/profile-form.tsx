@@ -4,7 +4,7 @@ import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { updateProfileSchema } from '#contract/auth.ts'
 import type { User } from '#contract/users.ts'
-import { FormErrors, TextareaField, TextField, useIsPending } from '~/components/forms/fields.tsx'
+import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { type SectionResult, settingsAction, useSectionForm } from '../_app.user.setting/section-form.ts'
 
 export function ProfileForm({ user, last }: { user: User; last?: SectionResult }) {

@@ -2,8 +2,8 @@ import { Anchor, Button, Stack, Text } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { User } from '#contract/users.ts'
-import { FormErrors, useIsPending } from '~/components/forms/fields.tsx'
-import { formatDateTime } from '~/utils/format.ts'
+import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { formatDateTime } from '#app/utils/format.ts'
 import { settingsAction } from '../_app.user.setting/section-form.ts'
 
 /** The sharing disclaimer: agreed once (the API keeps the first time). */

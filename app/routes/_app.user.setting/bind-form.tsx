@@ -3,8 +3,8 @@ import { Button, Group, Stack, Text } from '@mantine/core'
 import { Form } from '@remix-run/react'
 import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
-import { VerificationCodeField } from '~/components/forms/code-field.tsx'
-import { FormErrors, TextField, useIsPending } from '~/components/forms/fields.tsx'
+import { VerificationCodeField } from '#app/components/forms/code-field.tsx'
+import { FormErrors, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { type SectionResult, settingsAction } from './section-form.ts'
 
 type BindFormProps<F extends Record<string, unknown>> = {

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useOutletContext } from '@remix-run/react'
 import type { z } from 'zod'
 import type { User } from '#contract/users.ts'
-import type { CodeSent } from '~/.server/codes.ts'
+import type { CodeSent } from '#app/.server/codes.ts'
 
 /** What a settings form's action answers when it does not redirect: the form's result, and where a code went. */
 export type SectionResult = { result: SubmissionResult<string[]>; codeSent?: CodeSent & { at: number } }

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { menuForRole } from '#contract/menu.ts'
-import { GeneralErrorBoundary } from '~/components/feedback/error-boundary.tsx'
-import { AppLayout } from '~/components/layout/AppLayout.tsx'
-import { requireUser } from '~/.server/auth.ts'
+import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
+import { AppLayout } from '#app/components/layout/AppLayout.tsx'
+import { requireUser } from '#app/.server/auth.ts'
 
 /** The logged-in layout: the SPEC §2 guard runs here for every page below. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,13 +2,13 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run
 import { Form, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { shareApi } from '#contract/shares.ts'
-import { PublicError, PublicShell } from '~/components/layout/public-shell.tsx'
-import type { RouteHandle } from '~/root.tsx'
-import { ApiError, api } from '~/.server/api.ts'
-import { getToken } from '~/.server/auth.ts'
-import { getT } from '~/.server/i18n.ts'
-import { parseLookup } from '~/.server/purchases.ts'
-import { serviceUnavailable } from '~/.server/request.ts'
+import { PublicError, PublicShell } from '#app/components/layout/public-shell.tsx'
+import type { RouteHandle } from '#app/root.tsx'
+import { ApiError, api } from '#app/.server/api.ts'
+import { getToken } from '#app/.server/auth.ts'
+import { getT } from '#app/.server/i18n.ts'
+import { parseLookup } from '#app/.server/purchases.ts'
+import { serviceUnavailable } from '#app/.server/request.ts'
 
 export const handle: RouteHandle = { hydrate: false }
 

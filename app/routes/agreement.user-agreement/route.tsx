@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AgreementDocument } from '~/components/agreement/agreement-document.tsx'
-import { PublicLayout } from '~/components/layout/PublicLayout.tsx'
-import { getToken } from '~/.server/auth.ts'
-import { pageTitle } from '~/.server/i18n.ts'
+import { AgreementDocument } from '#app/components/agreement/agreement-document.tsx'
+import { PublicLayout } from '#app/components/layout/PublicLayout.tsx'
+import { getToken } from '#app/.server/auth.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { title: await pageTitle(request, 'pages.agreement.userAgreement'), loggedIn: Boolean(await getToken(request)) }

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
-import { safeRedirect } from '~/.server/auth.ts'
-import { readForm } from '~/.server/request.ts'
-import { localeCookie } from '~/.server/session.ts'
-import { resolveLocale } from '~/i18n.ts'
+import { safeRedirect } from '#app/.server/auth.ts'
+import { readForm } from '#app/.server/request.ts'
+import { localeCookie } from '#app/.server/session.ts'
+import { resolveLocale } from '#app/i18n.ts'
 
 /** POST /locale — stores the language choice and goes back (SPEC §9). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { authApi } from '#contract/auth.ts'
-import { api } from '~/.server/api.ts'
-import { destroySession, getToken } from '~/.server/auth.ts'
-import { requireSameOrigin } from '~/.server/request.ts'
+import { api } from '#app/.server/api.ts'
+import { destroySession, getToken } from '#app/.server/auth.ts'
+import { requireSameOrigin } from '#app/.server/request.ts'
 
 /** SPEC §4: logout calls the server and always clears the session, even if the call fails. */
 export async function action({ request }: ActionFunctionArgs) {

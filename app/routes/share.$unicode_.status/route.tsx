@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
 import { ordersApi } from '#contract/orders.ts'
-import { ApiError, api } from '~/.server/api.ts'
+import { ApiError, api } from '#app/.server/api.ts'
 
 /** GET /share/{unicode}/status?order= — JSON for the pay page's 1-second check. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
