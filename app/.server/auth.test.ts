@@ -1,26 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { args, get, sessionCookie, settle, statusOf } from '../../tests/support/console.ts'
+import { args, get, sessionCookie, settle, statusOf, userFixture } from '../../tests/support/console.ts'
 import { optionalUser, requireAdmin, requireUser, safeRedirect } from './auth.ts'
 
 const stub = await vi.hoisted(async () => (await import('../../tests/support/api-stub.ts')).startApiStub())
 
-const USER = {
-  id: 7,
-  uid: 7,
-  user_name: 'ada',
-  email: 'ada@example.com',
-  phone: null,
-  role: 'admin',
-  status: 'active',
-  profile: '',
-  is_banned: 0,
-  last_login_iP: null,
-  last_login_time: null,
-  terms_agreed_at: null,
-  alipayRealName: null,
-  alipayAccount: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-}
+const USER = userFixture({ role: 'admin' })
 
 afterAll(() => stub.close())
 beforeEach(async () => {

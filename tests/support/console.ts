@@ -1,6 +1,7 @@
 // Requests as a browser sends them to the console, for its loader/action tests.
 import type { AppLoadContext } from '@remix-run/node'
 import { commitToken } from '#app/.server/auth.ts'
+import type { User } from '#contract/users.ts'
 
 export const ORIGIN = 'http://console.test'
 
@@ -47,4 +48,26 @@ export function statusOf(value: unknown): { status: number; headers: Headers; da
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: (value as { data: unknown }).data }
   }
   throw new Error(`not a response: ${String(value)}`)
+}
+
+/** A SPEC §3 User as /api/users/userInfo answers it, with what a test cares about changed. */
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    uid: 7,
+    user_name: 'ada',
+    email: 'ada@example.com',
+    phone: null,
+    role: 'user',
+    status: 'active',
+    profile: '',
+    is_banned: 0,
+    last_login_iP: null,
+    last_login_time: null,
+    terms_agreed_at: null,
+    alipayRealName: null,
+    alipayAccount: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  }
 }

@@ -1,7 +1,7 @@
 // The settings forms, one route each (app/routes/_app.user.setting.<form>/): each action checks its own
 // schema and answers its own form; the page shows that answer in the form's section.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { args, post, sessionCookie, settle, statusOf } from '../../../tests/support/console.ts'
+import { args, post, sessionCookie, settle, statusOf, userFixture } from '../../../tests/support/console.ts'
 import { action as alipay } from '../_app.user.setting.alipay/route.tsx'
 import { action as password } from '../_app.user.setting.password/route.tsx'
 import { action as phone } from '../_app.user.setting.phone/route.tsx'
@@ -10,23 +10,7 @@ import { action as terms } from '../_app.user.setting.terms/route.tsx'
 
 const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
 
-const USER = {
-  id: 7,
-  uid: 7,
-  user_name: 'ada',
-  email: 'ada@example.com',
-  phone: null,
-  role: 'user',
-  status: 'active',
-  profile: '',
-  is_banned: 0,
-  last_login_iP: null,
-  last_login_time: null,
-  terms_agreed_at: null,
-  alipayRealName: null,
-  alipayAccount: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-}
+const USER = userFixture()
 
 type Reply = { result: { status?: string; error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; codeSent?: { to: string } }
 const replyOf = (value: unknown) => statusOf(value).data as Reply

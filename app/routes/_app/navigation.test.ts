@@ -3,7 +3,7 @@
 // own request handler (the one web-server.mjs serves), with the API stubbed.
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionCookie } from '../../../tests/support/console.ts'
+import { sessionCookie, userFixture } from '../../../tests/support/console.ts'
 import * as root from '../../root.tsx'
 import * as userManage from '../_app.system.user-manage/route.tsx'
 import * as system from '../_app.system/route.tsx'
@@ -11,23 +11,7 @@ import * as app from './route.tsx'
 
 const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
 
-const ADMIN = {
-  id: 1,
-  uid: 1,
-  user_name: 'admin',
-  email: null,
-  phone: null,
-  role: 'admin',
-  status: 'active',
-  profile: '',
-  is_banned: 0,
-  last_login_iP: null,
-  last_login_time: null,
-  terms_agreed_at: null,
-  alipayRealName: null,
-  alipayAccount: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-}
+const ADMIN = userFixture({ id: 1, uid: 1, user_name: 'admin', email: null, role: 'admin' })
 
 /** The routes of /system/user-manage as the flat-routes convention lays them out (app/routes/<id>/route.tsx). */
 const build = {
