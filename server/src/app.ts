@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { authenticateByDefault } from './http/module.ts'
+import { responseSerializerCompiler } from './http/serializer.ts'
 import authModule from './modules/auth/routes.ts'
 import menuModule from './modules/menu/routes.ts'
 import ordersModule from './modules/orders/routes.ts'
@@ -49,7 +50,7 @@ export async function buildApp(opts: BuildOptions) {
     genReqId: () => crypto.randomUUID(),
   })
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(responseSerializerCompiler)
 
   await app.register(envelope)
   await app.register(helmet)

@@ -1,10 +1,11 @@
 import Fastify from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { endpoint } from '#contract/http.ts'
 import { type TestApp, ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, bearer, buildTestApp } from '../../test/helpers.ts'
 import { defineModule, ok } from './module.ts'
+import { responseSerializerCompiler } from './serializer.ts'
 
 const adminThing = endpoint({ method: 'GET', path: '/api/things/admin/list', access: 'admin', tag: 't', summary: 's', response: z.null() })
 const userThing = endpoint({ method: 'GET', path: '/api/things/list', access: 'user', tag: 't', summary: 's', response: z.null() })
@@ -12,7 +13,7 @@ const userThing = endpoint({ method: 'GET', path: '/api/things/list', access: 'u
 async function register(plugin: ReturnType<typeof defineModule>) {
   const app = Fastify({ logger: false })
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(responseSerializerCompiler)
   await app.register(plugin)
   return app.ready()
 }
@@ -49,5 +50,31 @@ describe('the /api scope', () => {
     const schema = outbox.responses['200'].content['application/json'].schema
     expect(Object.keys(schema.properties)).toEqual(['code', 'msg', 'data'])
     expect(Object.keys(schema.properties.data.properties)).toEqual(expect.arrayContaining(['list', 'pageNum', 'pageSize']))
+  })
+})
+
+describe('answers are written from the response schema', () => {
+  async function answering(data: unknown) {
+    const thing = endpoint({ method: 'GET', path: '/api/things/one', access: 'public', tag: 't', summary: 's', response: z.object({ id: z.number().int(), name: z.string(), note: z.string().nullable().optional() }) })
+    const app = Fastify({ logger: false })
+    app.setValidatorCompiler(validatorCompiler)
+    app.setSerializerCompiler(responseSerializerCompiler)
+    await app.register(defineModule({ name: 't', routes: (r) => r.route(thing, async () => ok(data as never)) }))
+    const res = await app.inject({ method: 'GET', url: '/api/things/one' })
+    await app.close()
+    return res
+  }
+
+  it('sends only the declared fields', async () => {
+    const res = await answering({ id: 1, name: 'a', note: null, passwordHash: 'secret' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ code: 200, msg: 'ok', data: { id: 1, name: 'a', note: null } })
+    expect(res.body).not.toContain('secret')
+  })
+
+  it('refuses to send an answer that lacks a required field', async () => {
+    const res = await answering({ id: 1 })
+    expect(res.statusCode).toBe(500)
+    expect(res.body).not.toContain('"id":1')
   })
 })
