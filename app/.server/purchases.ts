@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
-import { VISITOR_ID_PATTERN, signVisitorId } from '#contract/visitor.server.ts'
+import { signVisitorId, verifyVisitorId } from '#contract/visitor.server.ts'
 import { env } from './env.ts'
 import { secureFor } from './session.ts'
 
@@ -12,8 +12,15 @@ const YEAR = 365 * 24 * 3600
  * the order numbers bought in this browser (newest 30).
  */
 const purchasesCookie = createCookie('ps_orders', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.sessionSecret], maxAge: YEAR })
-/** An anonymous visitor id, so a visit counts once per visitor per share per day; signed, like the header. */
-const visitorCookie = createCookie('ps_vid', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.sessionSecret], maxAge: YEAR })
+/**
+ * An anonymous visitor id, so a visit counts once per visitor per share per day. The cookie holds the
+ * very `<id>.<HMAC>` value the API checks (node:crypto, synchronous): Remix's signed cookies sign with
+ * WebCrypto on every first visit, a measurable share of the visitor page's render time (issue 6 bench).
+ */
+const VISITOR_COOKIE = 'ps_vid'
+const visitorCookieValue = (request: Request) => /(?:^|;\s*)ps_vid=([^;]*)/.exec(request.headers.get('cookie') ?? '')?.[1]
+const visitorSetCookie = (value: string, secure: boolean) =>
+  `${VISITOR_COOKIE}=${value}; Max-Age=${YEAR}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 
 export type Purchases = Record<string, string>
 
@@ -42,11 +49,12 @@ export async function rememberPurchase(request: Request, unicode: string, orderN
  * (the API counts an unsigned caller by address and user agent too).
  */
 export async function visitorId(request: Request): Promise<{ header: string; setCookie: string | null }> {
-  const v = (await visitorCookie.parse(request.headers.get('cookie'))) as unknown
-  if (typeof v === 'string' && VISITOR_ID_PATTERN.test(v)) return { header: signVisitorId(v, env.sessionSecret), setCookie: null }
+  const kept = visitorCookieValue(request)
+  if (kept && verifyVisitorId(kept, env.sessionSecret)) return { header: kept, setCookie: null }
   const client = `${request.headers.get('x-forwarded-for') ?? ''}|${request.headers.get('user-agent') ?? ''}`
   const id = crypto.createHmac('sha256', env.sessionSecret).update(`payshare visitor of\0${client}`).digest('base64url').slice(0, 22)
-  return { header: signVisitorId(id, env.sessionSecret), setCookie: await visitorCookie.serialize(id, { secure: secureFor(request) }) }
+  const header = signVisitorId(id, env.sessionSecret)
+  return { header, setCookie: visitorSetCookie(header, secureFor(request)) }
 }
 
 /** What `/` accepts: a share code, a pasted share link, or an order number. */
