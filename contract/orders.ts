@@ -10,6 +10,10 @@ export const PAYMENT_METHODS = ['Alipay', 'WeChat'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' })
 
+/** What an order buys (issue 7: one pipeline for every product); `product_name` names it. */
+export const PRODUCT_TYPES = ['share', 'channel', 'package'] as const
+export type ProductType = (typeof PRODUCT_TYPES)[number]
+
 /** SPEC §4 payment status. */
 export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]

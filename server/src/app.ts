@@ -33,6 +33,8 @@ export type BuildOptions = {
   providers?: Partial<Providers>
   limits?: RateLimits
   payments?: PaymentOverrides
+  /** The time now (default: the system clock); tests pass a movable one. */
+  clock?: () => Date
   /** Every minute: expire pending orders, retry refunds owed at a gateway (off in tests that drive time themselves). */
   sweepOrders?: boolean
   logger?: FastifyServerOptions['logger']
@@ -56,7 +58,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(helmet)
   await app.register(formbody)
   await app.register(swagger)
-  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments })
+  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, clock: opts.clock })
   await app.register(authPlugin)
 
   app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))

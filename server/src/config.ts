@@ -38,6 +38,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Platform fee on a sale while the seller has no fee channel (DESIGN §3 Income), in basis points.
   DEFAULT_FEE_BP: z.coerce.number().int().min(0).max(10000).default(500),
+  // Sale income is unsettled this long after payment, then withdrawable (SPEC §5's 24-hour window).
+  SETTLEMENT_DELAY_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  // Withdrawals (DESIGN §3): the minimum amount, the service fee rate (basis points) and its minimum, in yuan.
+  WITHDRAWAL_MIN_YUAN: z.coerce.number().min(0.01).default(10),
+  WITHDRAWAL_FEE_BP: z.coerce.number().int().min(0).max(10000).default(100),
+  WITHDRAWAL_FEE_MIN_YUAN: z.coerce.number().min(0).default(0.1),
   // The built-in sandbox gateway takes the payments of a method with no real gateway configured.
   // Unset: on in development and tests, off with NODE_ENV=production — there it is opted into explicitly.
   PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
@@ -93,6 +99,8 @@ export type Config = {
   webUrl: string
   apiPublicUrl: string
   defaultFeeBp: number
+  settlementDelayMs: number
+  withdrawal: { minFen: number; feeBp: number; feeMinFen: number }
   paymentsSandbox: boolean
   alipay?: AlipayConfig
   wechat?: WechatConfig
@@ -177,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     apiPublicUrl: (e.API_PUBLIC_URL ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
     defaultFeeBp: e.DEFAULT_FEE_BP,
+    settlementDelayMs: Math.round(e.SETTLEMENT_DELAY_HOURS * 3600 * 1000),
+    withdrawal: { minFen: Math.round(e.WITHDRAWAL_MIN_YUAN * 100), feeBp: e.WITHDRAWAL_FEE_BP, feeMinFen: Math.round(e.WITHDRAWAL_FEE_MIN_YUAN * 100) },
     paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
     alipay: all(...alipayKeys)
       ? { appId: e.ALIPAY_APP_ID!, privateKey: pem(e.ALIPAY_PRIVATE_KEY!), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY!), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY }

@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webUrl: 'http://localhost:3000',
     apiPublicUrl: 'http://127.0.0.1:4000',
     defaultFeeBp: 500,
+    settlementDelayMs: 24 * 3600 * 1000,
+    withdrawal: { minFen: 1000, feeBp: 100, feeMinFen: 10 },
     paymentsSandbox: true,
     trustProxy: false,
     logLevel: 'silent',
@@ -49,7 +51,7 @@ export type TestApp = {
   outbox: (to?: string) => Promise<{ to: string; code: string; purpose: string; channel: string }[]>
 }
 
-export type TestAppOptions = Pick<BuildOptions, 'providers' | 'limits' | 'payments'> & { config?: Partial<Config> }
+export type TestAppOptions = Pick<BuildOptions, 'providers' | 'limits' | 'payments' | 'clock'> & { config?: Partial<Config> }
 
 /** A fresh database on the DATABASE_URL server, dropped again by the returned `drop`. */
 async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -88,7 +90,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const config = testConfig(opts.config)
   const handle = await openTestDatabase()
   await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
-  const app = await buildApp({ config, db: handle.db, providers: opts.providers, limits: opts.limits, payments: opts.payments, logger: false })
+  const app = await buildApp({ config, db: handle.db, providers: opts.providers, limits: opts.limits, payments: opts.payments, clock: opts.clock, logger: false })
   await app.ready()
   const db = handle.db
 

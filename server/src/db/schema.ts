@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../contract/orders.ts'
+import { bigint, bigserial, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES } from '../../../contract/orders.ts'
+import { CHANNEL_STATUSES } from '../../../contract/channels.ts'
+import { PACKAGE_STATUSES } from '../../../contract/packages.ts'
+import { WITHDRAWAL_STATUSES } from '../../../contract/withdrawals.ts'
+
+/** What moves a seller's balance (server/src/modules/ledger is the only writer). */
+const LEDGER_KINDS = ['sale', 'refund', 'withdrawal', 'withdrawal_reversal'] as const
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -153,7 +159,11 @@ export const orders = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orderNo: text('order_no').notNull(),
+    /** What was bought (issue 7: orders of a product); its id is in share_id, channel_id or package_id. */
+    productType: text('product_type', { enum: PRODUCT_TYPES }).notNull().default('share'),
     shareId: integer('share_id').references(() => shares.id),
+    channelId: integer('channel_id').references(() => channels.id),
+    packageId: integer('package_id').references(() => packages.id),
     sellerId: integer('seller_id').references(() => users.id),
     buyerId: integer('buyer_id').references(() => users.id),
     productName: text('product_name').notNull(),
@@ -167,6 +177,10 @@ export const orders = pgTable(
     /** Where the buyer pays: the gateway page (Alipay, sandbox) or the WeChat Native code_url. */
     checkoutUrl: text('checkout_url'),
     feeFen: integer('fee_fen'),
+    /** The fee rate of the sale in basis points, fixed when it is paid (issue 7). */
+    feeRateBp: integer('fee_rate_bp'),
+    /** When the seller income of the sale becomes withdrawable: paid_at + the settlement delay. */
+    settleAt: timestamp('settle_at', { withTimezone: true }),
     sellerIncomeFen: integer('seller_income_fen'),
     buyerIp: text('buyer_ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -184,6 +198,7 @@ export const orders = pgTable(
     index('orders_seller_idx').on(t.sellerId, t.createdAt),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_pending_idx').on(t.paymentStatus, t.expiresAt),
+    index('orders_created_idx').on(t.createdAt),
   ],
 )
 
@@ -202,8 +217,11 @@ export const inboundEvents = pgTable(
 )
 
 /**
- * Append-only seller ledger (DESIGN §2): balances are sums. One `sale` per order and one `refund` per
- * order by unique key, so a replayed event cannot post twice.
+ * Append-only seller ledger (DESIGN §2): balances are sums. By unique key a replayed event cannot post
+ * twice: one `sale` and one `refund` per order, one `withdrawal` and one `withdrawal_reversal` per
+ * withdrawal. `available_at` is when the entry counts as withdrawable: a sale's settle time, a refund of
+ * a still unsettled sale that same time (they cancel inside "unsettled"), every other debit or credit
+ * at once.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -212,10 +230,165 @@ export const ledgerEntries = pgTable(
     sellerId: integer('seller_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['sale', 'refund'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountFen: integer('amount_fen').notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).references(() => withdrawals.id),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_entries_order_kind_key').on(t.orderId, t.kind), index('ledger_entries_seller_idx').on(t.sellerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_entries_order_kind_key').on(t.orderId, t.kind),
+    uniqueIndex('ledger_entries_withdrawal_kind_key').on(t.withdrawalId, t.kind),
+    index('ledger_entries_seller_idx').on(t.sellerId, t.createdAt),
+    index('ledger_entries_available_idx').on(t.sellerId, t.availableAt),
+  ],
+)
+
+/**
+ * Pre-aggregated ledger (DESIGN §2 allows a cached balance updated in the same transaction as its
+ * ledger row): the running balance of each seller, and their net income and sales per Asia/Shanghai day.
+ * Only the ledger service writes them, in the transaction of the entry they sum.
+ */
+export const sellerBalances = pgTable('seller_balances', {
+  sellerId: integer('seller_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Sum of every ledger entry. */
+  balanceFen: bigint('balance_fen', { mode: 'number' }).notNull().default(0),
+  /** Sum of sale and refund entries: the total income. */
+  incomeFen: bigint('income_fen', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const sellerDailyIncome = pgTable(
+  'seller_daily_income',
+  {
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    /** yyyy-MM-dd, Asia/Shanghai. */
+    day: text('day').notNull(),
+    incomeFen: bigint('income_fen', { mode: 'number' }).notNull().default(0),
+    /** Sales posted that day (a refund does not uncount its sale). */
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
+)
+
+/** SPEC §3 Withdrawal. The Alipay details are a snapshot taken at request time. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountFen: integer('amount_fen').notNull(),
+    feeFen: integer('fee_fen').notNull(),
+    actualFen: integer('actual_fen').notNull(),
+    alipayAccount: text('alipay_account').notNull(),
+    alipayRealName: text('alipay_real_name').notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('Pending'),
+    /** The transfer order number the admin entered, or Alipay's order id of an API payout. */
+    transactionOrder: text('transaction_order'),
+    failureReason: text('failure_reason'),
+    /** 'manual' (admin entered the transfer) or 'alipay' (paid out through fund.trans.uni.transfer). */
+    payoutMethod: text('payout_method', { enum: ['manual', 'alipay'] }),
+    processedBy: integer('processed_by').references(() => users.id),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawals_user_idx').on(t.userId, t.createdAt), index('withdrawals_status_idx').on(t.status, t.createdAt)],
+)
+
+/** SPEC §3 Channel: a seller fee plan opened by paying its price; applies for service_duration days. */
+export const channels = pgTable('channels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  priceFen: integer('price_fen').notNull(),
+  feeRateBp: integer('fee_rate_bp').notNull(),
+  minimumIncomeFen: integer('minimum_income_fen').notNull().default(0),
+  serviceDurationDays: integer('service_duration_days').notNull(),
+  status: text('status', { enum: CHANNEL_STATUSES }).notNull().default('enable'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A channel a seller opened: one row per paid order; the lowest fee rate of the open ones applies. */
+export const sellerChannels = pgTable(
+  'seller_channels',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    /** The channel's rate when it was opened. */
+    feeRateBp: integer('fee_rate_bp').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('seller_channels_order_key').on(t.orderId), index('seller_channels_seller_idx').on(t.sellerId, t.endsAt)],
+)
+
+/** SPEC §3 Package: download_limit free unlocks per Asia/Shanghai day for duration_days. */
+export const packages = pgTable('packages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  downloadLimit: integer('download_limit').notNull(),
+  priceFen: integer('price_fen').notNull(),
+  durationDays: integer('duration_days').notNull(),
+  status: text('status', { enum: PACKAGE_STATUSES }).notNull().default('on_sale'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A user's subscription to a package: one row per (user, package), extended by each paid order. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The order that opened or last extended it. */
+    lastOrderId: bigint('last_order_id', { mode: 'number' }).references(() => orders.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_user_package_key').on(t.userId, t.packageId), index('subscriptions_expires_idx').on(t.expiresAt)],
+)
+
+/** A free unlock of a share by a subscriber: once per (user, share) ever; counted per Asia/Shanghai day. */
+export const subscriptionUnlocks = pgTable(
+  'subscription_unlocks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => subscriptions.id),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id),
+    /** The zero-amount order that lists the unlock under My orders. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscription_unlocks_user_share_key').on(t.userId, t.shareId), index('subscription_unlocks_day_idx').on(t.userId, t.day)],
 )

@@ -1,40 +1,107 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import { shanghaiDay } from '#contract/days.ts'
 import type { Database } from '../../db/client.ts'
-import { ledgerEntries, type orders } from '../../db/schema.ts'
+import { ledgerEntries, type orders, sellerBalances, sellerDailyIncome } from '../../db/schema.ts'
 
 /**
  * The seller ledger (DESIGN §2: append-only, balances are sums). This module is the only writer of
- * ledger rows: sales and refunds now, withdrawals, channels and subscriptions later. Every posting
- * runs in the caller's transaction (pass the `tx`), so it commits or rolls back with the order change
- * it accounts for, and is idempotent by the unique (order, kind) key: a replay posts nothing.
+ * ledger rows and of their pre-aggregates (`seller_balances`, `seller_daily_income`), which change in
+ * the transaction of the row they sum. Every posting runs in the caller's transaction (pass the `tx`),
+ * so it commits or rolls back with the order or withdrawal change it accounts for, and is idempotent
+ * by a unique key — (order, kind) or (withdrawal, kind): a replay posts nothing.
  */
-type PostedOrder = Pick<typeof orders.$inferSelect, 'id' | 'sellerId' | 'sellerIncomeFen'>
+type PostedOrder = Pick<typeof orders.$inferSelect, 'id' | 'sellerId' | 'sellerIncomeFen' | 'settleAt'>
+type Entry = typeof ledgerEntries.$inferInsert & { createdAt: Date; availableAt: Date }
 
-/** Credits the seller's income for a paid order. True when this call posted it. */
-export async function postSale(tx: Database, order: PostedOrder, at?: Date): Promise<boolean> {
+/** Inserts one entry unless its key exists, and moves the aggregates with it. True when posted. */
+async function post(tx: Database, entry: Entry): Promise<boolean> {
+  const rows = await tx.insert(ledgerEntries).values(entry).onConflictDoNothing().returning({ id: ledgerEntries.id })
+  if (rows.length === 0) return false
+  const income = entry.kind === 'sale' || entry.kind === 'refund' ? entry.amountFen : 0
+  await tx
+    .insert(sellerBalances)
+    .values({ sellerId: entry.sellerId, balanceFen: entry.amountFen, incomeFen: income })
+    .onConflictDoUpdate({
+      target: sellerBalances.sellerId,
+      set: {
+        balanceFen: sql`${sellerBalances.balanceFen} + ${entry.amountFen}`,
+        incomeFen: sql`${sellerBalances.incomeFen} + ${income}`,
+        updatedAt: sql`now()`,
+      },
+    })
+  if (income !== 0 || entry.kind === 'sale') {
+    const sales = entry.kind === 'sale' ? 1 : 0
+    await tx
+      .insert(sellerDailyIncome)
+      .values({ sellerId: entry.sellerId, day: shanghaiDay(entry.createdAt), incomeFen: income, orders: sales })
+      .onConflictDoUpdate({
+        target: [sellerDailyIncome.sellerId, sellerDailyIncome.day],
+        set: { incomeFen: sql`${sellerDailyIncome.incomeFen} + ${income}`, orders: sql`${sellerDailyIncome.orders} + ${sales}` },
+      })
+  }
+  return true
+}
+
+/**
+ * Credits the seller's income for a paid order, withdrawable from the order's settle time. True when
+ * this call posted it.
+ */
+export async function postSale(tx: Database, order: PostedOrder, at: Date = new Date()): Promise<boolean> {
   if (!order.sellerId || !order.sellerIncomeFen || order.sellerIncomeFen <= 0) return false
-  const rows = await tx
-    .insert(ledgerEntries)
-    .values({ sellerId: order.sellerId, kind: 'sale', amountFen: order.sellerIncomeFen, orderId: order.id, ...(at ? { createdAt: at } : {}) })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id })
-  return rows.length > 0
+  return post(tx, { sellerId: order.sellerId, kind: 'sale', amountFen: order.sellerIncomeFen, orderId: order.id, createdAt: at, availableAt: order.settleAt ?? at })
 }
 
 /**
  * Debits what the order's sale credited. Without a posted sale there is nothing to take back (a
- * refund never drives a balance below what the sales gave). True when this call posted it.
+ * refund never drives a balance below what the sales gave). A refund of a sale still unsettled takes
+ * it back from the unsettled income (same `available_at`); of a settled one, from the withdrawable
+ * balance at once — which may go negative. True when this call posted it.
  */
-export async function postRefund(tx: Database, order: Pick<PostedOrder, 'id'>, at?: Date): Promise<boolean> {
+export async function postRefund(tx: Database, order: Pick<PostedOrder, 'id'>, at: Date = new Date()): Promise<boolean> {
   const [sale] = await tx
-    .select({ sellerId: ledgerEntries.sellerId, amountFen: ledgerEntries.amountFen })
+    .select({ sellerId: ledgerEntries.sellerId, amountFen: ledgerEntries.amountFen, availableAt: ledgerEntries.availableAt })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'sale')))
   if (!sale) return false
-  const rows = await tx
-    .insert(ledgerEntries)
-    .values({ sellerId: sale.sellerId, kind: 'refund', amountFen: -sale.amountFen, orderId: order.id, ...(at ? { createdAt: at } : {}) })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id })
-  return rows.length > 0
+  const availableAt = sale.availableAt > at ? sale.availableAt : at
+  return post(tx, { sellerId: sale.sellerId, kind: 'refund', amountFen: -sale.amountFen, orderId: order.id, createdAt: at, availableAt })
+}
+
+/** Debits a withdrawal's amount when it is requested (DESIGN §3 Withdrawal). True when posted. */
+export async function postWithdrawal(tx: Database, w: { id: number; userId: number; amountFen: number }, at: Date = new Date()): Promise<boolean> {
+  return post(tx, { sellerId: w.userId, kind: 'withdrawal', amountFen: -w.amountFen, withdrawalId: w.id, createdAt: at, availableAt: at })
+}
+
+/** Credits a rejected withdrawal's amount back, once. True when posted. */
+export async function postWithdrawalReversal(tx: Database, w: { id: number; userId: number; amountFen: number }, at: Date = new Date()): Promise<boolean> {
+  return post(tx, { sellerId: w.userId, kind: 'withdrawal_reversal', amountFen: w.amountFen, withdrawalId: w.id, createdAt: at, availableAt: at })
+}
+
+/**
+ * The seller's balance row, locked for the rest of the transaction (created empty when missing), so
+ * two withdrawals of one seller run one after the other.
+ */
+export async function lockBalance(tx: Database, sellerId: number): Promise<{ balanceFen: number; incomeFen: number }> {
+  await tx.insert(sellerBalances).values({ sellerId }).onConflictDoNothing()
+  const [row] = await tx
+    .select({ balanceFen: sellerBalances.balanceFen, incomeFen: sellerBalances.incomeFen })
+    .from(sellerBalances)
+    .where(eq(sellerBalances.sellerId, sellerId))
+    .for('update')
+  return row!
+}
+
+/** Sum of the entries not yet withdrawable at `now` (sales inside their settlement delay, and their refunds). */
+export async function unsettledFen(db: Database, sellerId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ s: sql<string | null>`sum(${ledgerEntries.amountFen})` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.sellerId, sellerId), gt(ledgerEntries.availableAt, now)))
+  return Number(row?.s ?? 0)
+}
+
+/** Withdrawable = balance − unsettled; negative after refunds of settled sales (blocks withdrawals). */
+export async function withdrawableFen(db: Database, sellerId: number, now: Date, balanceFen?: number): Promise<number> {
+  const balance = balanceFen ?? Number((await db.select({ b: sellerBalances.balanceFen }).from(sellerBalances).where(eq(sellerBalances.sellerId, sellerId)))[0]?.b ?? 0)
+  return balance - (await unsettledFen(db, sellerId, now))
 }

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { OrderCreated, PaymentMethod } from '#contract/orders.ts'
+import type { OrderCreated, PaymentMethod, ProductType } from '#contract/orders.ts'
 import type { Database } from '../../db/client.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
 import { ProviderError } from '../../providers/payments/types.ts'
 import { postRefund } from '../ledger/service.ts'
-import { finishOwedRefund, reconcileWithGateway, refundAtGateway } from '../payments/settlement.ts'
+import { finishOwedRefund, reconcileWithGateway, refundAtGateway, settlePolicy } from '../payments/settlement.ts'
 import { presentOrder, presentPaymentStatus } from './presenter.ts'
 import { expirePending, findOrder, findOrderWithCode, findShareByCode, insertOrder, listOrders, lockOrder, type OrderListQuery, type OrderScope, updateOrder } from './repository.ts'
 import { newOrderNo, ORDER_TTL_MS } from './rules.ts'
@@ -15,44 +15,59 @@ export function expirePendingOrders(db: Database, now: Date = new Date()): Promi
   return expirePending(db, now)
 }
 
-/** An order for a share and its payment started at the gateway of the method; visitors need no account. */
-export async function createOrder(
-  app: FastifyInstance,
-  input: { unicode: string; paymentMethod: PaymentMethod; buyerId: number | null; ip: string; log: FastifyBaseLogger },
-): Promise<OrderCreated> {
-  const { unicode, paymentMethod } = input
-  const wait = await spend(app.limits.orderIp, input.ip)
-  if (wait) throw tooMany('errors.rateLimited', wait)
-  const row = await findShareByCode(app.db, unicode)
-  if (!row) throw notFound('shares.notFound')
-  if (row.share.status !== 'approved' || row.sellerBanned === 1) throw conflict('shares.notForSale', { status: row.share.status })
-  if (input.buyerId === row.share.userId) throw conflict('orders.ownShare')
+/** What an order buys: a share (its seller earns), or a channel or package (the platform sells). */
+export type Product = {
+  type: ProductType
+  shareId?: number
+  channelId?: number
+  packageId?: number
+  sellerId: number | null
+  name: string
+  amountFen: number
+  /** Where the browser comes back after paying (console path, with the order number appended). */
+  returnPath: string
+}
 
+/**
+ * The one payment pipeline (issue 7): a Pending order for a product, and its payment started at the
+ * gateway of the method. Shares, channels and packages all come through here and settle through the
+ * same notify path (payments/settlement.ts).
+ */
+export async function startOrder(
+  app: FastifyInstance,
+  product: Product,
+  input: { paymentMethod: PaymentMethod; buyerId: number | null; ip: string; log: FastifyBaseLogger },
+): Promise<OrderCreated> {
+  const { paymentMethod } = input
   const provider = app.payments.forMethod(paymentMethod)
   // No real gateway for this method and the sandbox is off: the method is not offered.
   if (!provider) throw conflict('orders.methodUnavailable', { paymentMethod })
   const orderNo = newOrderNo()
-  const expiresAt = new Date(Date.now() + ORDER_TTL_MS)
+  const expiresAt = new Date(app.clock().getTime() + ORDER_TTL_MS)
   await insertOrder(app.db, {
     orderNo,
-    shareId: row.share.id,
-    sellerId: row.share.userId,
+    productType: product.type,
+    shareId: product.shareId ?? null,
+    channelId: product.channelId ?? null,
+    packageId: product.packageId ?? null,
+    sellerId: product.sellerId,
     buyerId: input.buyerId,
-    productName: row.share.title,
-    amountFen: row.share.priceFen,
+    productName: product.name,
+    amountFen: product.amountFen,
     paymentMethod,
     provider: provider.name,
     buyerIp: input.ip,
     expiresAt,
   })
   try {
+    const sep = product.returnPath.includes('?') ? '&' : '?'
     const pay = await provider.createPayment({
       orderNo,
-      amount: row.share.priceFen,
-      subject: row.share.title.replace(/[/=&]/g, ' ').slice(0, 120),
+      amount: product.amountFen,
+      subject: product.name.replace(/[/=&]/g, ' ').slice(0, 120),
       method: paymentMethod,
       notifyUrl: `${app.config.apiPublicUrl}/api/payments/${provider.name}/notify`,
-      returnUrl: `${app.config.webUrl}/share/${unicode}?order=${orderNo}`,
+      returnUrl: `${app.config.webUrl}${product.returnPath}${sep}order=${orderNo}`,
       expiresAt,
       clientIp: input.ip,
     })
@@ -65,15 +80,38 @@ export async function createOrder(
   }
 }
 
+/** An order for a share and its payment started at the gateway of the method; visitors need no account. */
+export async function createOrder(
+  app: FastifyInstance,
+  input: { unicode: string; paymentMethod: PaymentMethod; buyerId: number | null; ip: string; log: FastifyBaseLogger },
+): Promise<OrderCreated> {
+  const { unicode } = input
+  const wait = await spend(app.limits.orderIp, input.ip)
+  if (wait) throw tooMany('errors.rateLimited', wait)
+  const row = await findShareByCode(app.db, unicode)
+  if (!row) throw notFound('shares.notFound')
+  if (row.share.status !== 'approved' || row.sellerBanned === 1) throw conflict('shares.notForSale', { status: row.share.status })
+  if (input.buyerId === row.share.userId) throw conflict('orders.ownShare')
+  const product: Product = {
+    type: 'share',
+    shareId: row.share.id,
+    sellerId: row.share.userId,
+    name: row.share.title,
+    amountFen: row.share.priceFen,
+    returnPath: `/share/${unicode}`,
+  }
+  return startOrder(app, product, input)
+}
+
 /** What the waiting page polls; asks the gateway when the notify is late. */
 export async function paymentStatus(app: FastifyInstance, orderNo: string, log: FastifyBaseLogger) {
   const order = await findOrder(app.db, orderNo)
   if (!order) throw notFound('orders.notFound')
-  if (order.paymentStatus === 'Pending' && order.expiresAt < new Date()) await expirePendingOrders(app.db)
+  if (order.paymentStatus === 'Pending' && order.expiresAt < app.clock()) await expirePendingOrders(app.db, app.clock())
   if (order.paymentStatus === 'Pending' || order.paymentStatus === 'Failed') {
     const provider = app.payments.byName(order.provider)
     if (provider) {
-      await reconcileWithGateway(app.db, provider, orderNo, { feeBasisPoints: app.config.defaultFeeBp, log }).catch((err) => log.warn({ err, orderNo }, 'payment query failed'))
+      await reconcileWithGateway(app.db, provider, orderNo, { ...settlePolicy(app), log }).catch((err) => log.warn({ err, orderNo }, 'payment query failed'))
     }
   }
   const fresh = (await findOrderWithCode(app.db, order.id))!
@@ -119,8 +157,9 @@ export async function refundOrder(app: FastifyInstance, orderNo: string, log: Fa
   await app.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id)
     if (locked?.paymentStatus !== 'Completed') return
-    await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: new Date() })
-    await postRefund(tx, locked)
+    const now = app.clock()
+    await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: now })
+    await postRefund(tx, locked, now)
   })
   return done
 }

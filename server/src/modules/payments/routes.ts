@@ -6,7 +6,7 @@ import { orderNoSchema, paymentMethodSchema } from '#contract/orders.ts'
 import { notFound } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
 import { NotificationRejected, type PaymentProviderName } from '../../providers/payments/types.ts'
-import { settleNotification } from './settlement.ts'
+import { settleNotification, settlePolicy } from './settlement.ts'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -41,7 +41,7 @@ async function gatewayRoutes(fastify: FastifyInstance) {
       let answer: { status: number; contentType: string; body: string }
       try {
         const n = await provider.parseNotification({ headers: request.headers, rawBody })
-        const outcome = await settleNotification(app.db, provider, n, { feeBasisPoints: app.config.defaultFeeBp, log: request.log })
+        const outcome = await settleNotification(app.db, provider, n, { ...settlePolicy(app), log: request.log })
         request.log.info({ provider: name, orderNo: n.orderNo, eventKey: n.eventKey, outcome }, 'payment notification')
         answer = provider.ack(true)
       } catch (e) {

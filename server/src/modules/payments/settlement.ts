@@ -7,12 +7,26 @@ import type { PaymentNotification, PaymentProvider, PaymentProviderName } from '
 import { NotificationRejected } from '../../providers/payments/types.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { postRefund, postSale } from '../ledger/service.ts'
+import { openChannel, sellerFeeRateBp } from '../channels/effects.ts'
 import { honoursPayment, platformFee, QUERY_INTERVAL_MS, refundNoFor } from '../orders/rules.ts'
+import { openSubscription } from '../subscriptions/effects.ts'
 
 /** `refunding`: paid for a share no longer for sale — recorded, and refunded (decision 042). */
 type SettleOutcome = 'paid' | 'refunding' | 'closed' | 'duplicate' | 'ignored'
 
-type SettleOptions = { feeBasisPoints: number; log?: FastifyBaseLogger }
+/**
+ * What settling a payment needs to know: the fee rate when the seller has no open channel, how long
+ * income stays unsettled, and the time now (the app's clock).
+ */
+export type SettlePolicy = { defaultFeeBp: number; settlementDelayMs: number; clock: () => Date }
+type SettleOptions = SettlePolicy & { log?: FastifyBaseLogger }
+
+/** The settlement policy of a running app. */
+export const settlePolicy = (app: { config: { defaultFeeBp: number; settlementDelayMs: number }; clock: () => Date }): SettlePolicy => ({
+  defaultFeeBp: app.config.defaultFeeBp,
+  settlementDelayMs: app.config.settlementDelayMs,
+  clock: app.clock,
+})
 
 /**
  * Applies a verified gateway notification in ONE transaction (DESIGN §6 money): the event is recorded
@@ -23,7 +37,7 @@ type SettleOptions = { feeBasisPoints: number; log?: FastifyBaseLogger }
  * transaction (status Refund, sale and refund posted, the content never shown); the gateway refund
  * follows the commit (finishOwedRefund).
  */
-async function applyNotification(db: Database, provider: PaymentProviderName, n: PaymentNotification, opts: { feeBasisPoints: number }): Promise<SettleOutcome> {
+async function applyNotification(db: Database, provider: PaymentProviderName, n: PaymentNotification, opts: SettlePolicy): Promise<SettleOutcome> {
   try {
     return await db.transaction(async (tx) => {
       const recorded = await tx
@@ -40,6 +54,17 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
       if (n.state === 'PAID') {
         if (n.amount !== order.amountFen) throw new NotificationRejected(`amount ${n.amount} ≠ order ${order.amountFen}`)
         if (order.paymentStatus === 'Completed' || order.paymentStatus === 'Refund') return 'duplicate'
+        const now = opts.clock()
+        if (order.productType === 'channel') {
+          await tx.update(orders).set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 }).where(eq(orders.id, order.id))
+          await openChannel(tx, order, now)
+          return 'paid'
+        }
+        if (order.productType === 'package') {
+          await tx.update(orders).set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 }).where(eq(orders.id, order.id))
+          await openSubscription(tx, order, now)
+          return 'paid'
+        }
         const [share] = order.shareId
           ? await tx
               .select({ status: shares.status, sellerBanned: users.isBanned })
@@ -48,15 +73,18 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
               .where(eq(shares.id, order.shareId))
           : []
         const honoured = honoursPayment(share)
-        const fee = platformFee(order.amountFen, opts.feeBasisPoints)
-        const paid = { ...order, feeFen: fee, sellerIncomeFen: order.amountFen - fee }
+        // The fee rate of the sale is fixed now: the seller's best open channel, else the default.
+        const feeRateBp = order.sellerId ? await sellerFeeRateBp(tx, order.sellerId, now, opts.defaultFeeBp) : opts.defaultFeeBp
+        const fee = platformFee(order.amountFen, feeRateBp)
+        const settleAt = new Date(now.getTime() + opts.settlementDelayMs)
+        const paid = { ...order, feeFen: fee, feeRateBp, sellerIncomeFen: order.amountFen - fee, settleAt }
         await tx
           .update(orders)
-          .set({ paymentStatus: honoured ? 'Completed' : 'Refund', providerTradeNo: n.tradeNo, paidAt: new Date(), feeFen: fee, sellerIncomeFen: paid.sellerIncomeFen })
+          .set({ paymentStatus: honoured ? 'Completed' : 'Refund', providerTradeNo: n.tradeNo, paidAt: now, feeFen: fee, feeRateBp, settleAt, sellerIncomeFen: paid.sellerIncomeFen })
           .where(eq(orders.id, order.id))
-        await postSale(tx, paid)
+        await postSale(tx, paid, now)
         if (!honoured) {
-          await postRefund(tx, paid)
+          await postRefund(tx, paid, now)
           return 'refunding'
         }
         if (order.shareId) await tx.update(shares).set({ purchaseCount: sql`${shares.purchaseCount} + 1` }).where(eq(shares.id, order.shareId))
@@ -132,8 +160,8 @@ export async function finishOwedRefunds(db: Database, payments: PaymentProviders
  * When the buyer is waiting and no notify has come, ask the gateway (DESIGN §3: "the poll asks the
  * provider"), at most every few seconds per order, and settle what it says through the same path.
  */
-export async function reconcileWithGateway(db: Database, provider: PaymentProvider, orderNo: string, opts: SettleOptions & { now?: Date }): Promise<void> {
-  const now = opts.now ?? new Date()
+export async function reconcileWithGateway(db: Database, provider: PaymentProvider, orderNo: string, opts: SettleOptions): Promise<void> {
+  const now = opts.clock()
   const claimed = await db
     .update(orders)
     .set({ lastQueriedAt: now })

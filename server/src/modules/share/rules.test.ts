@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { shanghaiDay, shareAccess, visitorKey } from './rules.ts'
+import { shanghaiDay } from '#contract/days.ts'
+import { shareAccess, visitorKey } from './rules.ts'
 
 describe('shanghaiDay', () => {
   it('turns at midnight Asia/Shanghai (16:00 UTC)', () => {

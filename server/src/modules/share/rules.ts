@@ -1,9 +1,5 @@
 import crypto from 'node:crypto'
 
-/** The visit day (Asia/Shanghai, UTC+8 without DST) for once-a-day visit counting. */
-export function shanghaiDay(at: Date = new Date()): string {
-  return new Date(at.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10)
-}
 
 /**
  * Who a visit is counted for: the console's visitor id when its signature was verified (`visitorId`),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { PublicShare } from '#contract/shares.ts'
 import { expirePendingOrders } from '../orders/service.ts'
-import { reconcileWithGateway } from '../payments/settlement.ts'
+import { reconcileWithGateway, settlePolicy } from '../payments/settlement.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
 import { presentShare, withContent } from '../shares/presenter.ts'
@@ -9,7 +9,7 @@ import { presentOrderShare } from './presenter.ts'
 import * as repo from './repository.ts'
 import { shareAccess } from './rules.ts'
 
-type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config'>
+type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock'>
 
 /**
  * A share by its code: never the content, unless the caller is its owner, an admin, or a signed-in
@@ -48,7 +48,7 @@ export async function shareByOrder(deps: ShareDeps, orderNo: string, log: Fastif
   if (order.paymentStatus !== 'Completed' && order.paymentStatus !== 'Refund') {
     const provider = deps.payments.byName(order.provider)
     if (provider) {
-      await reconcileWithGateway(deps.db, provider, orderNo, { feeBasisPoints: deps.config.defaultFeeBp }).catch((err) =>
+      await reconcileWithGateway(deps.db, provider, orderNo, settlePolicy(deps)).catch((err) =>
         log.warn({ err, orderNo }, 'payment query failed'),
       )
     }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { shanghaiDay } from './rules.ts'
+import { shanghaiDay } from '#contract/days.ts'
 
 /**
  * Visits count once per visitor per share per day. Recording them on every page view would put a

@@ -22,6 +22,8 @@ declare module 'fastify' {
     cipher: ContentCipher
     shareCache: PublicShareCache
     visits: VisitRecorder
+    /** The time now. Everything that depends on it (settlement, expiry, days) asks here; tests move it. */
+    clock: () => Date
   }
 }
 
@@ -39,7 +41,7 @@ export function codeDeliveryWarning(config: Pick<Config, 'env' | 'smtpUrl' | 'sm
   }
 }
 
-export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides }
+export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides; clock?: () => Date }
 
 /**
  * Decorates the app with the database, config, providers and rate limits. Providers are chosen from
@@ -50,6 +52,7 @@ export default fp(
     const { db, config } = opts
     app.decorate('db', db)
     app.decorate('config', config)
+    app.decorate('clock', opts.clock ?? (() => new Date()))
     const outbox = new OutboxSender(db, app.log)
     app.decorate('providers', {
       mail: opts.providers?.mail ?? (config.smtpUrl ? new SmtpSender(config.smtpUrl, config.mailFrom) : outbox),

@@ -1,0 +1,3 @@
+/** SPEC §4 Withdrawal status. */
+export const WITHDRAWAL_STATUSES = ['Pending', 'Completed', 'Failed'] as const
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
