@@ -30,8 +30,8 @@ function decimal(keys: { number: string; range: string }, min: number, max: numb
   return z
     .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, keys.number)], { error: keys.number })
     .pipe(z.coerce.number())
-    .refine(Number.isFinite, keys.number)
-    .refine((v) => v >= min && v <= max, keys.range)
+    .refine(Number.isFinite, { error: keys.number, abort: true })
+    .refine((v) => v >= min && v <= max, { error: keys.range, abort: true })
     .refine(isYuanAmount, 'channels.validation.decimals')
 }
 
@@ -39,7 +39,7 @@ function decimal(keys: { number: string; range: string }, min: number, max: numb
 const daysSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, 'channels.validation.durationNumber')], { error: 'channels.validation.durationNumber' })
   .pipe(z.coerce.number())
-  .refine(Number.isInteger, 'channels.validation.durationNumber')
+  .refine(Number.isInteger, { error: 'channels.validation.durationNumber', abort: true })
   .refine((v) => v >= 1 && v <= CHANNEL_DURATION_MAX_DAYS, 'channels.validation.durationRange')
 
 export const channelFields = {

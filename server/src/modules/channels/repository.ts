@@ -6,9 +6,12 @@ import { containing } from '../../db/search.ts'
 export type ChannelRow = typeof channels.$inferSelect
 export type ChannelValues = Omit<typeof channels.$inferInsert, 'id'>
 
-/** Sellers for whom a channel is open at `now`. */
+/**
+ * Sellers for whom a channel is open at `now` (a correlated subquery: the outer channel's id is named
+ * with its table, which drizzle leaves out of a column in a one-table select).
+ */
 const openSellersAt = (now: Date) =>
-  sql<number>`(select count(distinct ${sellerChannels.sellerId}) from ${sellerChannels} where ${sellerChannels.channelId} = ${channels.id} and ${sellerChannels.startsAt} <= ${now} and ${sellerChannels.endsAt} > ${now})`.mapWith(
+  sql<number>`(select count(distinct sc.seller_id) from ${sellerChannels} sc where sc.channel_id = ${sql.identifier('channels')}.${sql.identifier('id')} and sc.starts_at <= ${now} and sc.ends_at > ${now})`.mapWith(
     Number,
   )
 
