@@ -121,7 +121,6 @@ function ChannelCard({ offer, refusal, lastMonthIncome }: { offer: ChannelOffer;
   const price = formatYuanAmount(offer.price)
   const titleId = `channel-${offer.id}-title`
   const rows: [string, string][] = [
-    [t('channels.make.feeRate'), t('channels.percent', { rate: offer.fee_rate })],
     [t('channels.make.price'), price],
     [t('channels.make.duration'), t('channels.days', { count: offer.service_duration })],
     [t('channels.make.minimumIncome'), offer.minimum_income > 0 ? formatYuanAmount(offer.minimum_income) : t('channels.make.noMinimum')],
