@@ -64,7 +64,6 @@ export const channelFields = {
 }
 
 export const channelCreateSchema = z.object({ ...channelFields, status: channelFields.status.default('enable') })
-export type ChannelCreateInput = z.input<typeof channelCreateSchema>
 
 /** Any subset of the fields (a status toggle sends only `status`). */
 export const channelUpdateSchema = z.object({
@@ -136,7 +135,6 @@ export const channelAccountSchema = z.object({
   /** Yuan: net sale and refund income in that month. */
   last_month_income: z.number(),
 })
-export type ChannelAccount = z.infer<typeof channelAccountSchema>
 
 export const channelListSchema = pageOf(channelOfferSchema).extend({ account: channelAccountSchema })
 export type ChannelList = z.infer<typeof channelListSchema>

@@ -1,3 +1,4 @@
+import type { ChannelStatus } from '#contract/channels.ts'
 import { addDays, monthStartDay } from '#contract/days.ts'
 
 /**
@@ -11,7 +12,7 @@ export function lastMonth(now: Date): { month: string; from: string; to: string 
 }
 
 /** Why a seller may not open a channel now (a msg key), or null when they may (issue 7). */
-export function openRefusal(channel: { status: 'enable' | 'disable'; minimumIncomeFen: number }, lastMonthIncomeFen: number): string | null {
+export function openRefusal(channel: { status: ChannelStatus; minimumIncomeFen: number }, lastMonthIncomeFen: number): string | null {
   if (channel.status !== 'enable') return 'channels.disabled'
   if (lastMonthIncomeFen < channel.minimumIncomeFen) return 'channels.belowMinimum'
   return null
