@@ -259,26 +259,23 @@ export default function MakeMoney() {
             {t('channels.make.noOpenChannels')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table data-testid="open-channels">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('channels.field.name')}</Table.Th>
-                  <Table.Th>{t('channels.make.feeRate')}</Table.Th>
-                  <Table.Th>{t('channels.make.duration')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {account.open.map((p) => (
-                  <Table.Tr key={`${p.channel_id}-${p.starts_at}`}>
-                    <Table.Td>{p.name}</Table.Td>
-                    <Table.Td>{t('channels.percent', { rate: p.fee_rate })}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('channels.make.period', { from: toMinute(p.starts_at), to: toMinute(p.ends_at) })}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap="xs" data-testid="open-channels" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {account.open.map((p) => (
+              <li key={`${p.channel_id}-${p.starts_at}`}>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm" fw={500}>
+                    {p.name}
+                  </Text>
+                  <Badge variant="light" style={{ textTransform: 'none' }}>
+                    {t('channels.percent', { rate: p.fee_rate })}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('channels.make.period', { from: toMinute(p.starts_at), to: toMinute(p.ends_at) })}
+                </Text>
+              </li>
+            ))}
+          </Stack>
         )}
       </Card>
 
