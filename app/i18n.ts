@@ -1,4 +1,5 @@
 import enAuth from './locales/en-US/auth.json'
+import enChannels from './locales/en-US/channels.json'
 import enCommon from './locales/en-US/common.json'
 import enErrors from './locales/en-US/errors.json'
 import enMenu from './locales/en-US/menu.json'
@@ -11,6 +12,7 @@ import enSystem from './locales/en-US/system.json'
 import enUsers from './locales/en-US/users.json'
 import enValidation from './locales/en-US/validation.json'
 import zhAuth from './locales/zh-CN/auth.json'
+import zhChannels from './locales/zh-CN/channels.json'
 import zhCommon from './locales/zh-CN/common.json'
 import zhErrors from './locales/zh-CN/errors.json'
 import zhMenu from './locales/zh-CN/menu.json'
@@ -32,13 +34,13 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN'
 export const resources = {
   'zh-CN': {
     translation: {
-      auth: zhAuth, common: zhCommon, errors: zhErrors, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
+      auth: zhAuth, channels: zhChannels, common: zhCommon, errors: zhErrors, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
       settings: zhSettings, shares: zhShares, system: zhSystem, users: zhUsers, validation: zhValidation,
     },
   },
   'en-US': {
     translation: {
-      auth: enAuth, common: enCommon, errors: enErrors, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
+      auth: enAuth, channels: enChannels, common: enCommon, errors: enErrors, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
       settings: enSettings, shares: enShares, system: enSystem, users: enUsers, validation: enValidation,
     },
   },

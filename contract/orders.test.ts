@@ -40,6 +40,7 @@ describe('contract/orders', () => {
       fee: null,
       seller_income: null,
       product_name: 'x',
+      product_type: 'channel',
       payment_status: 'Pending',
       created_at: '2026-11-23T01:04:24.000Z',
       paid_at: null,

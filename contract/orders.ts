@@ -13,6 +13,7 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validation.
 /** What an order buys (issue 7: one pipeline for every product); `product_name` names it. */
 export const PRODUCT_TYPES = ['share', 'channel', 'package'] as const
 export type ProductType = (typeof PRODUCT_TYPES)[number]
+export const productTypeSchema = z.enum(PRODUCT_TYPES)
 
 /** SPEC §4 payment status. */
 export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund'] as const
@@ -59,6 +60,8 @@ export const orderSchema = z.object({
   fee: z.number().nullable(),
   seller_income: z.number().nullable(),
   product_name: z.string(),
+  /** What the order buys; a channel or package order has no share code and no seller. */
+  product_type: productTypeSchema,
   payment_status: paymentStatusSchema,
   created_at: timestamp,
   paid_at: timestamp.nullable(),
@@ -78,6 +81,8 @@ export type OrderCreated = z.infer<typeof orderCreatedSchema>
 export const paymentStatusViewSchema = z.object({
   orderNo: z.string(),
   unicode: z.string().nullable(),
+  product_type: productTypeSchema,
+  product_name: z.string(),
   payment_status: paymentStatusSchema,
   paymentMethod: paymentMethodSchema,
   amount: z.number(),
@@ -86,6 +91,11 @@ export const paymentStatusViewSchema = z.object({
   expires_at: timestamp,
   /** While the order can still be paid: where to pay (the WeChat page renders it as a QR code). */
   checkout_url: z.string().nullable(),
+  /**
+   * The console path the buyer goes to once it is paid (or over), with the order number: the share
+   * page for a share, the make-money page for a channel, the package list for a package.
+   */
+  return_path: z.string(),
 })
 export type PaymentStatusView = z.infer<typeof paymentStatusViewSchema>
 

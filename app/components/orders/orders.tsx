@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
 import { Form, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -56,11 +56,18 @@ export function PaymentMethodCell({ order }: { order: Order }) {
  * other columns squeezed it to a few characters a line).
  */
 export function ProductCell({ order, maw }: { order: Order; maw: number }) {
+  const { t } = useTranslation()
   return (
     <Table.Td miw={180} maw={Math.max(maw, 180)}>
       <Text size="sm" lineClamp={2} title={order.product_name}>
         {order.product_name}
       </Text>
+      {order.product_type !== 'share' ? (
+        // A channel or package order: it has no share code, so say what it bought.
+        <Badge size="xs" variant="light" color="violet" style={{ textTransform: 'none' }}>
+          {t(`channels.productTypes.${order.product_type}`)}
+        </Badge>
+      ) : null}
     </Table.Td>
   )
 }
@@ -101,8 +108,9 @@ export function OrderCells({ order: o, buyer, productWidth }: { order: Order; bu
       <PaymentMethodCell order={o} />
       <Table.Td>{o.unicode ? <ShareCodeLink unicode={o.unicode} newTab /> : '—'}</Table.Td>
       <Table.Td ta="right">{yuan(o.amount)}</Table.Td>
-      <Table.Td ta="right">{yuan(o.fee)}</Table.Td>
-      <Table.Td ta="right">{yuan(o.seller_income)}</Table.Td>
+      {/* A channel or package is sold by the platform: no seller, so no fee or seller income. */}
+      <Table.Td ta="right">{o.product_type === 'share' ? yuan(o.fee) : '—'}</Table.Td>
+      <Table.Td ta="right">{o.product_type === 'share' ? yuan(o.seller_income) : '—'}</Table.Td>
       <ProductCell order={o} maw={productWidth} />
       <Table.Td>
         <PaymentStatusBadge status={o.payment_status} />

@@ -1,6 +1,6 @@
 import { Button, Table, Text } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { orderListQuerySchema, ordersApi } from '#contract/orders.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
@@ -78,6 +78,15 @@ export default function MyOrders() {
                 aria-label={`${t('orders.open')} ${o.product_name}`}
               >
                 {t('orders.open')}
+              </Button>
+            ) : o.product_type === 'channel' && o.payment_status === 'Completed' ? (
+              <Button component={Link} to="/dashboard/makemoney" size="compact-xs" variant="light" aria-label={`${t('channels.orders.view')} ${o.product_name}`}>
+                {t('channels.orders.view')}
+              </Button>
+            ) : o.product_type !== 'share' && o.payment_status === 'Pending' ? (
+              // The pay page of any product order: the QR code, or on to the gateway's page.
+              <Button component="a" href={`/pay/${o.orderNo}`} size="compact-xs" variant="light" aria-label={`${t('channels.orders.continuePay')} ${o.product_name}`}>
+                {t('channels.orders.continuePay')}
               </Button>
             ) : null}
           </Table.Td>

@@ -41,3 +41,14 @@ export async function openChannel(tx: Database, order: Pick<typeof orders.$infer
     })
     .onConflictDoNothing()
 }
+
+/**
+ * A refunded channel order ends the period it paid for at `now` (a period not yet begun never
+ * begins): the seller keeps no rate they are no longer paying for. Sales already paid keep theirs.
+ */
+export async function closeChannel(tx: Database, order: Pick<typeof orders.$inferSelect, 'id'>, now: Date): Promise<void> {
+  await tx
+    .update(sellerChannels)
+    .set({ endsAt: sql`greatest(${sellerChannels.startsAt}, least(${sellerChannels.endsAt}, ${now}))` })
+    .where(eq(sellerChannels.orderId, order.id))
+}

@@ -1,5 +1,5 @@
 import { fenToYuan } from '#contract/money.ts'
-import type { Order, PaymentStatusView } from '#contract/orders.ts'
+import type { Order, PaymentStatusView, ProductType } from '#contract/orders.ts'
 import type { orders } from '../../db/schema.ts'
 
 type OrderRow = typeof orders.$inferSelect
@@ -18,6 +18,7 @@ export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyer
     fee: o.feeFen === null ? null : fenToYuan(o.feeFen),
     seller_income: o.sellerIncomeFen === null ? null : fenToYuan(o.sellerIncomeFen),
     product_name: o.productName,
+    product_type: o.productType,
     payment_status: o.paymentStatus,
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,
@@ -25,16 +26,30 @@ export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyer
   }
 }
 
+/**
+ * Where the console takes a buyer once the order is paid (or over), by what it bought: the share page
+ * (content), the make-money page (the channel's status), the package list (the subscription).
+ */
+export function returnPath(productType: ProductType, orderNo: string, unicode: string | null): string {
+  const order = new URLSearchParams({ order: orderNo })
+  if (productType === 'channel') return `/dashboard/makemoney?${order}`
+  if (productType === 'package') return `/subscription-manage/package-list?${order}`
+  return unicode ? `/share/${unicode}?${order}` : `/user/order-list`
+}
+
 /** What the waiting pages poll. The trade number only once paid; where to pay only while payable. */
 export function presentPaymentStatus(o: OrderRow, unicode: string | null): PaymentStatusView {
   return {
     orderNo: o.orderNo,
     unicode,
+    product_type: o.productType,
+    product_name: o.productName,
     payment_status: o.paymentStatus,
     paymentMethod: o.paymentMethod,
     amount: fenToYuan(o.amountFen),
     third_party_trade_no: o.paymentStatus === 'Completed' ? (o.providerTradeNo ?? '') : '',
     expires_at: o.expiresAt.toISOString(),
     checkout_url: o.paymentStatus === 'Pending' ? o.checkoutUrl : null,
+    return_path: returnPath(o.productType, o.orderNo, unicode),
   }
 }

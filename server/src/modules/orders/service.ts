@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
 import { ProviderError } from '../../providers/payments/types.ts'
+import { closeChannel } from '../channels/effects.ts'
 import { postRefund } from '../ledger/service.ts'
 import { finishOwedRefund, reconcileWithGateway, refundAtGateway, settlePolicy } from '../payments/settlement.ts'
 import { presentOrder, presentPaymentStatus } from './presenter.ts'
@@ -160,6 +161,7 @@ export async function refundOrder(app: FastifyInstance, orderNo: string, log: Fa
     const now = app.clock()
     await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: now })
     await postRefund(tx, locked, now)
+    if (locked.productType === 'channel') await closeChannel(tx, locked, now)
   })
   return done
 }

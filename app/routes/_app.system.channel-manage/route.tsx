@@ -1,0 +1,204 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { adminChannelListQuerySchema, type Channel, CHANNEL_STATUSES, channelsApi } from '#contract/channels.ts'
+import { idSchema } from '#contract/users.ts'
+import { useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
+import { FormErrors } from '#app/components/forms/fields.tsx'
+import { ListPage } from '#app/components/lists/list-page.tsx'
+import { DateTimeCell, yuan } from '#app/components/shares/shares.tsx'
+import { api } from '#app/.server/api.ts'
+import { requireAdmin } from '#app/.server/auth.ts'
+import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
+import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { readForm } from '#app/.server/request.ts'
+import { redirectWithToast } from '#app/.server/toast.ts'
+import { ChannelDialog, createFormSchema, editFormSchema } from './channel-dialog.tsx'
+
+/** `?new=1` opens the create form, `?edit=<id>` the edit form of a channel on this page. */
+const DIALOGS = ['new', 'edit'] as const
+const FILTERS = ['status', 'keyword'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const query = listQuery(request, adminChannelListQuerySchema, FILTERS)
+  try {
+    const page = await api(request, channelsApi.adminList, { token, query })
+    const params = new URL(request.url).searchParams
+    const editId = Number(params.get('edit'))
+    return {
+      title: await pageTitle(request, 'menu.channelManage'),
+      page,
+      creating: params.has('new'),
+      toEdit: page.list.find((c) => c.id === editId) ?? null,
+    }
+  } catch (e) {
+    return pageError(request, e)
+  }
+}
+
+const statusSchema = z.object({ intent: z.enum(['enable', 'disable']), id: idSchema })
+
+/** A row action's failure (above the list), or a form's result (on the form: `form` names which). */
+type ActionResult = { error: string; form?: undefined } | { error?: undefined; form: { key: string; result: SubmissionResult<string[]> } }
+
+/** POST: create, edit (/api/channels/admin/create|update), enable or disable a channel. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  const back = (key: string) => redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key })
+  if (intent === 'create' || intent === 'edit') {
+    const key = intent === 'create' ? 'new' : `edit-${String(formData.get('id') ?? '')}`
+    const submission = parseWithZod(formData, { schema: intent === 'create' ? createFormSchema : editFormSchema })
+    if (submission.status !== 'success') return data<ActionResult>({ form: { key, result: submission.reply() } }, { status: 400 })
+    try {
+      if (intent === 'create') await api(request, channelsApi.adminCreate, { token, body: submission.value as z.input<typeof createFormSchema> })
+      else await api(request, channelsApi.adminUpdate, { token, body: submission.value as z.input<typeof editFormSchema> })
+    } catch (e) {
+      const res = await fieldError(request, submission, e)
+      return data<ActionResult>({ form: { key, result: res.data } }, res.init ?? undefined)
+    }
+    return back(intent === 'create' ? 'channels.created' : 'channels.saved')
+  }
+  const parsed = statusSchema.safeParse(Object.fromEntries(formData))
+  if (!parsed.success) return data<ActionResult>({ error: 'errors.badRequest' }, { status: 400 })
+  try {
+    await api(request, channelsApi.adminUpdate, { token, body: { id: parsed.data.id, status: parsed.data.intent } })
+  } catch (e) {
+    return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
+  }
+  return back(parsed.data.intent === 'enable' ? 'channels.enabled' : 'channels.disabledToast')
+}
+
+function Filters() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  return (
+    <Form method="get">
+      <Group align="flex-end" gap="sm">
+        <TextInput name="keyword" label={t('channels.admin.filterKeyword')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
+        <NativeSelect
+          name="status"
+          label={t('channels.admin.filterStatus')}
+          defaultValue={params.get('status') ?? ''}
+          data={[{ value: '', label: t('common.all') }, ...CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channels.statuses.${s}`) }))]}
+        />
+        <Button type="submit" variant="light">
+          {t('common.search')}
+        </Button>
+      </Group>
+    </Form>
+  )
+}
+
+/** Enable or disable: one POST, no confirm step (nothing is lost; it can be turned back at once). */
+function StatusButton({ channel }: { channel: Channel }) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const to = channel.status === 'enable' ? 'disable' : 'enable'
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === to && navigation.formData.get('id') === String(channel.id)
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="id" value={channel.id} />
+      <Button
+        type="submit"
+        name="intent"
+        value={to}
+        size="compact-xs"
+        variant="light"
+        color={to === 'disable' ? 'orange' : 'green'}
+        loading={pending}
+        aria-label={`${t(`channels.admin.${to}`)} ${channel.name}`}
+      >
+        {t(`channels.admin.${to}`)}
+      </Button>
+    </Form>
+  )
+}
+
+export default function ChannelManage() {
+  const { t } = useTranslation()
+  const { page, creating, toEdit } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const dialogs = useUrlDialogs(DIALOGS)
+  const resultFor = (key: string) => (actionData?.form?.key === key ? actionData.form.result : undefined)
+  return (
+    <ListPage
+      title={t('menu.channelManage')}
+      extra={
+        <Button component={Link} to={dialogs.open('new', 1)} preventScrollReset>
+          {t('channels.admin.new')}
+        </Button>
+      }
+      filters={<Filters />}
+      page={page}
+      minWidth={980}
+      head={
+        <>
+          <Table.Th>{t('channels.field.name')}</Table.Th>
+          <Table.Th ta="right">{t('channels.column.price')}</Table.Th>
+          <Table.Th ta="right">{t('channels.column.feeRate')}</Table.Th>
+          <Table.Th ta="right">{t('channels.column.minimumIncome')}</Table.Th>
+          <Table.Th ta="right">{t('channels.column.duration')}</Table.Th>
+          <Table.Th>{t('channels.field.status')}</Table.Th>
+          <Table.Th ta="right">{t('channels.field.openSellers')}</Table.Th>
+          <Table.Th>{t('channels.field.updatedAt')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(c) => (
+        <Table.Tr key={c.id}>
+          <Table.Td miw={160}>
+            <Text size="sm" fw={500}>
+              {c.name}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right">{yuan(c.price)}</Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {t('channels.percent', { rate: c.fee_rate })}
+          </Table.Td>
+          <Table.Td ta="right">{c.minimum_income > 0 ? yuan(c.minimum_income) : t('channels.none')}</Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {t('channels.days', { count: c.service_duration })}
+          </Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={c.status === 'enable' ? 'green' : 'gray'} style={{ minWidth: 'max-content' }}>
+              {t(`channels.statuses.${c.status}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td ta="right">{c.open_sellers}</Table.Td>
+          <Table.Td>
+            <DateTimeCell iso={c.updated_at} />
+          </Table.Td>
+          <Table.Td className="ps-actions">
+            <Group gap={4} wrap="nowrap">
+              <Button component={Link} to={dialogs.open('edit', c.id)} preventScrollReset size="compact-xs" variant="light" aria-label={`${t('channels.admin.edit')} ${c.name}`}>
+                {t('channels.admin.edit')}
+              </Button>
+              <StatusButton channel={c} />
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
+      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      {creating ? <ChannelDialog key="new" lastResult={resultFor('new')} action={dialogs.open('new', 1)} closeTo={dialogs.closed} /> : null}
+      {toEdit ? (
+        <ChannelDialog key={toEdit.id} channel={toEdit} lastResult={resultFor(`edit-${toEdit.id}`)} action={dialogs.open('edit', toEdit.id)} closeTo={dialogs.closed} />
+      ) : null}
+    </ListPage>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
