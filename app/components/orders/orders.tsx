@@ -111,7 +111,7 @@ export function RefundStateNote({ order }: { order: Order }) {
         {t(`orders.refundStates.${order.refund_state}`)}
       </Text>
       {failed ? (
-        <Text size="xs" c="dimmed" miw={180} maw={240}>
+        <Text size="xs" c="dimmed" maw={200}>
           {t('orders.refundFailedHint')}
         </Text>
       ) : null}
