@@ -101,7 +101,7 @@ export function OrderHeadCells({ buyer }: { buyer: ReactNode }) {
  * A refund the gateway has not confirmed (decision 057), under the status badge: in progress, or
  * failed (an admin must handle it at the gateway). Nothing once it is confirmed.
  */
-export function RefundStateNote({ order }: { order: Order }) {
+function RefundStateNote({ order }: { order: Order }) {
   const { t } = useTranslation()
   if (order.refund_state !== 'pending' && order.refund_state !== 'failed') return null
   const failed = order.refund_state === 'failed'
