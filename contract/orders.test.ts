@@ -45,8 +45,12 @@ describe('contract/orders', () => {
       created_at: '2026-11-23T01:04:24.000Z',
       paid_at: null,
       first_revealed_at: null,
+      refund_state: null,
     }
     expect(orderSchema.parse(o)).toEqual(o)
+    // Only the three refund states (decision 057).
+    expect(orderSchema.safeParse({ ...o, payment_status: 'Refund', refund_state: 'processing' }).success).toBe(false)
+    expect(orderSchema.parse({ ...o, payment_status: 'Refund', refund_state: 'failed' }).refund_state).toBe('failed')
   })
 })
 

@@ -28,6 +28,14 @@ export const PAYMENT_STATUS_VIEW = {
   Refund: { color: 'grape', label: 'orders.statuses.Refund' },
 } as const satisfies Record<PaymentStatus, { color: string; label: `orders.statuses.${PaymentStatus}` }>
 
+/**
+ * Where the gateway refund of a `Refund` order stands (decision 057): `pending` — asked for, not yet
+ * confirmed (WeChat PROCESSING, or still owed); `done` — the gateway confirmed the money went back
+ * (`refunded_at`); `failed` — the gateway closed it or it is abnormal: an admin must handle it.
+ */
+export const REFUND_STATES = ['pending', 'done', 'failed'] as const
+export type RefundState = (typeof REFUND_STATES)[number]
+
 /** The catalog key naming a payment method in lists. */
 export const paymentMethodLabel = (m: PaymentMethod) => `orders.methods.${m}` as const
 
@@ -43,6 +51,7 @@ export const orderListQuerySchema = pageQuerySchema.extend({
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
   from: z.iso.date({ error: 'validation.date' }).optional(),
   to: z.iso.date({ error: 'validation.date' }).optional(),
+  refund_state: z.enum(REFUND_STATES).optional(),
 })
 
 export const orderNoBodySchema = z.object({ orderNo: orderNoSchema })
@@ -66,6 +75,8 @@ export const orderSchema = z.object({
   created_at: timestamp,
   paid_at: timestamp.nullable(),
   first_revealed_at: timestamp.nullable(),
+  /** Null unless the order is `Refund`. */
+  refund_state: z.enum(REFUND_STATES).nullable(),
 })
 export type Order = z.infer<typeof orderSchema>
 
@@ -99,7 +110,7 @@ export const paymentStatusViewSchema = z.object({
 })
 export type PaymentStatusView = z.infer<typeof paymentStatusViewSchema>
 
-export const orderRefundedSchema = z.object({ orderNo: z.string(), payment_status: z.literal('Refund') })
+export const orderRefundedSchema = z.object({ orderNo: z.string(), payment_status: z.literal('Refund'), refund_state: z.enum(REFUND_STATES) })
 
 const orderList = (path: `/api/orders/${string}`, access: 'user' | 'admin', summary: string) =>
   endpoint({ method: 'GET', path, access, tag: 'orders', summary, query: orderListQuerySchema, response: pageOf(orderSchema) })
@@ -131,7 +142,7 @@ export const ordersApi = {
     path: '/api/orders/admin/refund',
     access: 'admin',
     tag: 'orders',
-    summary: 'Refund a completed order in full through its gateway',
+    summary: 'Refund a completed order in full through its gateway; on a Refund order whose refund is not confirmed, ask the gateway again',
     body: orderNoBodySchema,
     response: orderRefundedSchema,
   }),

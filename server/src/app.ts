@@ -12,7 +12,7 @@ import ordersModule from './modules/orders/routes.ts'
 import { expirePendingOrders } from './modules/orders/service.ts'
 import outboxModule from './modules/outbox/routes.ts'
 import paymentsModule from './modules/payments/routes.ts'
-import { finishOwedRefunds } from './modules/payments/settlement.ts'
+import { finishOwedRefunds, refundContext } from './modules/payments/settlement.ts'
 import shareModule from './modules/share/routes.ts'
 import sharesModule from './modules/shares/routes.ts'
 import usersModule from './modules/users/routes.ts'
@@ -36,7 +36,7 @@ export type BuildOptions = {
   payments?: PaymentOverrides
   /** The time now (default: the system clock); tests pass a movable one. */
   clock?: () => Date
-  /** Every minute: expire pending orders, retry refunds owed at a gateway (off in tests that drive time themselves). */
+  /** Every minute: expire pending orders, follow up refunds not yet confirmed by a gateway (off in tests that drive time themselves). */
   sweepOrders?: boolean
   logger?: FastifyServerOptions['logger']
 }
@@ -72,7 +72,7 @@ export async function buildApp(opts: BuildOptions) {
   if (opts.sweepOrders) {
     const timer = setInterval(() => {
       expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
-      finishOwedRefunds(app.db, app.payments, app.log).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
+      finishOwedRefunds(app.db, app.payments, { ...refundContext(app), log: app.log }).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
     }, 60_000)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))

@@ -424,6 +424,17 @@ test.describe('orders', () => {
     await expect(page).toHaveURL(`/system/order-manage?unicode=${share.unicode}`)
     await expect(row(page, orderNo)).toContainText('Refunded')
     expect((await adminOrder(api, orderNo)).payment_status).toBe('Refund')
+    // The gateway (the sandbox) confirmed it at once: nothing left in progress (decision 057).
+    await expect(row(page, orderNo)).not.toContainText('Refund in progress')
+    await expect(row(page, orderNo).getByRole('button', { name: /^Check refund/ })).toHaveCount(0)
+    await page.getByLabel('Refund state').selectOption('done')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/refund_state=done/)
+    await expect(row(page, orderNo)).toContainText('Refunded')
+    await page.getByLabel('Refund state').selectOption('pending')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/refund_state=pending/)
+    await expect(row(page, orderNo)).toHaveCount(0)
 
     // A stale form for an order that is not completed: the API's 409 is stated on the page.
     const res = await page.request.post(`/system/order-manage?unicode=${share.unicode}`, { form: { intent: 'refund', orderNo: pending } })

@@ -2,10 +2,10 @@ import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@man
 import { Form, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from '#contract/orders.ts'
+import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel, REFUND_STATES } from '#contract/orders.ts'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
 
-type OrderFilter = 'payment_status' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
+type OrderFilter = 'payment_status' | 'refund_state' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
 
 /** The GET filter form of the order lists (`/api/orders/*list` query): native inputs, so it works without JavaScript. */
 export function OrderFilters({ filters }: { filters: OrderFilter[] }) {
@@ -25,6 +25,14 @@ export function OrderFilters({ filters }: { filters: OrderFilter[] }) {
             label={t('orders.filter.status')}
             defaultValue={value('payment_status')}
             data={[{ value: '', label: t('common.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(PAYMENT_STATUS_VIEW[s].label) }))]}
+          />
+        ) : null}
+        {has('refund_state') ? (
+          <NativeSelect
+            name="refund_state"
+            label={t('orders.refundStateFilter')}
+            defaultValue={value('refund_state')}
+            data={[{ value: '', label: t('common.all') }, ...REFUND_STATES.map((s) => ({ value: s, label: t(`orders.refundStates.${s}`) }))]}
           />
         ) : null}
         {has('from') ? <TextInput type="date" name="from" label={t('orders.filter.from')} defaultValue={value('from')} /> : null}
@@ -96,8 +104,33 @@ export function OrderHeadCells({ buyer }: { buyer: ReactNode }) {
   )
 }
 
-/** The cells of an order row in the seller's and the admin's lists, matching OrderHeadCells; `buyer` fills the buyer cell. */
-export function OrderCells({ order: o, buyer, productWidth }: { order: Order; buyer: ReactNode; productWidth: number }) {
+/**
+ * A refund the gateway has not confirmed (decision 057), under the status badge: in progress, or
+ * failed (an admin must handle it at the gateway). Nothing once it is confirmed.
+ */
+function RefundStateNote({ order }: { order: Order }) {
+  const { t } = useTranslation()
+  if (order.refund_state !== 'pending' && order.refund_state !== 'failed') return null
+  const failed = order.refund_state === 'failed'
+  return (
+    <>
+      <Text size="xs" mt={4} c={failed ? 'red' : 'orange'} fw={failed ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {t(`orders.refundStates.${order.refund_state}`)}
+      </Text>
+      {failed ? (
+        <Text size="xs" c="dimmed" maw={200}>
+          {t('orders.refundFailedHint')}
+        </Text>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The cells of an order row in the seller's and the admin's lists, matching OrderHeadCells; `buyer` fills
+ * the buyer cell; `refundState` notes a refund not yet confirmed by the gateway under the status.
+ */
+export function OrderCells({ order: o, buyer, productWidth, refundState }: { order: Order; buyer: ReactNode; productWidth: number; refundState?: boolean }) {
   return (
     <>
       <Table.Td>
@@ -114,6 +147,7 @@ export function OrderCells({ order: o, buyer, productWidth }: { order: Order; bu
       <ProductCell order={o} maw={productWidth} />
       <Table.Td>
         <PaymentStatusBadge status={o.payment_status} />
+        {refundState ? <RefundStateNote order={o} /> : null}
       </Table.Td>
       <Table.Td>
         <DateTimeCell iso={o.created_at} />

@@ -1,12 +1,12 @@
 import { Button, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { type Order, orderListQuerySchema, orderNoSchema, ordersApi, paymentMethodLabel } from '#contract/orders.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors } from '#app/components/forms/fields.tsx'
+import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
 import { OrderCells, OrderFilters, OrderHeadCells } from '#app/components/orders/orders.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
@@ -20,7 +20,7 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 
 /** `?refund=<orderNo>` opens the confirm step of a refund. */
 const DIALOGS = ['refund'] as const
-const FILTERS = ['keyword', 'orderNo', 'unicode', 'payment_status', 'from', 'to'] as const
+const FILTERS = ['keyword', 'orderNo', 'unicode', 'payment_status', 'refund_state', 'from', 'to'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -43,19 +43,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const actionSchema = z.object({ intent: z.literal('refund'), orderNo: orderNoSchema })
 
 /**
- * POST /api/orders/admin/refund. A refused refund is stated on the page — including the gateway's 502
- * answers, which are about the payment gateway, not about this session (no "Confirm logout").
+ * POST /api/orders/admin/refund: refunds a completed order, or asks the gateway again about a refund
+ * it has not confirmed. A refused refund is stated on the page — including the gateway's 502 answers,
+ * which are about the payment gateway, not about this session (no "Confirm logout").
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
+  let refunded
   try {
-    await api(request, ordersApi.adminRefund, { token, body: { orderNo: parsed.data.orderNo } })
+    refunded = await api(request, ordersApi.adminRefund, { token, body: { orderNo: parsed.data.orderNo } })
   } catch (e) {
     return data({ error: await rowError(request, e, ['orders.refundFailed', 'orders.gatewayError']) }, { status: 400 })
   }
-  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'orders.refunded' })
+  const key = refunded.refund_state === 'done' ? 'orders.refunded' : 'orders.refundPending'
+  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key })
+}
+
+/** Asks the gateway again about a refund it has not confirmed (a plain POST: works without JavaScript). */
+function CheckRefundButton({ orderNo }: { orderNo: string }) {
+  const { t } = useTranslation()
+  const pending = useIsPending({ intent: 'refund' })
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="orderNo" value={orderNo} />
+      <Button type="submit" name="intent" value="refund" size="compact-xs" variant="light" loading={pending} aria-label={`${t('orders.checkRefund')} ${orderNo}`}>
+        {t('orders.checkRefund')}
+      </Button>
+    </Form>
+  )
 }
 
 export default function AdminOrders() {
@@ -96,6 +113,7 @@ export default function AdminOrders() {
               </>
             }
             productWidth={200}
+            refundState
           />
           <Table.Td className="ps-actions">
             {o.payment_status === 'Completed' ? (
@@ -110,6 +128,8 @@ export default function AdminOrders() {
               >
                 {t('orders.refund')}
               </Button>
+            ) : o.refund_state === 'pending' || o.refund_state === 'failed' ? (
+              <CheckRefundButton orderNo={o.orderNo} />
             ) : null}
           </Table.Td>
         </Table.Tr>

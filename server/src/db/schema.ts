@@ -185,7 +185,10 @@ export const orders = pgTable(
     buyerIp: text('buyer_ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the gateway confirmed that the refund reached the payer (decision 057). */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The gateway's final answer when a refund did not go through (WeChat CLOSED / ABNORMAL): an admin handles it. */
+    refundFailure: text('refund_failure'),
     lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
     /** Evidence for after-sales disputes: when the content was first shown to the buyer. */
     firstRevealedAt: timestamp('first_revealed_at', { withTimezone: true }),

@@ -2,8 +2,8 @@
 // sandbox, so this is the only offline counterpart: it holds the merchant's registered public key
 // and its own "WeChat Pay public key" (public-key mode, serial PUB_KEY_ID_…), checks our
 // WECHATPAY2-SHA256-RSA2048 Authorization, signs every answer with the Wechatpay-* headers, keeps
-// trades and refunds, and sends AES-256-GCM encrypted, signed payment notifications to notify_url,
-// retrying until it gets a 2xx.
+// trades and refunds, and sends AES-256-GCM encrypted, signed payment and refund notifications to
+// their notify_url, retrying until it gets a 2xx.
 import crypto, { type KeyObject } from 'node:crypto'
 import type { WechatConfig } from '../../src/config.ts'
 import {
@@ -24,7 +24,20 @@ export const WECHAT_RETRY_MINUTES = [0.25, 0.25, 0.5, 3, 10, 20, 30, 30, 30, 60,
 const CLOCK_SKEW_S = 300
 
 type TradeState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND' | 'USERPAYING' | 'PAYERROR' | 'REVOKED'
-type Refund = { refundId: string; outRefundNo: string; refund: number; status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED'; createdAt: Date }
+type RefundStatus = 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED'
+export type WechatFakeRefund = {
+  refundId: string
+  outRefundNo: string
+  refund: number
+  status: RefundStatus
+  createdAt: Date
+  successTime?: Date
+  /** Where REFUND.* notifications go (the refund request's notify_url; none when it had none). */
+  notifyUrl?: string
+  /** The notification id used by finishRefund() (kept across its retries, and by replayRefund()). */
+  notificationId?: string
+}
+type Refund = WechatFakeRefund
 
 export type WechatFakeTrade = {
   appid: string
@@ -43,7 +56,7 @@ export type WechatFakeTrade = {
 }
 
 export type WechatNotifyOptions = {
-  /** Changes to the decrypted transaction (e.g. another mchid, amount, trade_state). */
+  /** Changes to the decrypted resource, a transaction or a refund (e.g. another mchid, amount, trade_state). */
   transaction?: Record<string, unknown>
   /** Changes to the JSON envelope (id, event_type, resource fields) made before signing. */
   envelope?: Record<string, unknown>
@@ -196,6 +209,68 @@ export class WechatPayGatewayFake {
     t.state = 'CLOSED'
   }
 
+  /** A refund by its out_refund_no, and its trade. */
+  refundOf(outRefundNo: string): { trade: WechatFakeTrade; refund: WechatFakeRefund } {
+    for (const trade of this.trades.values()) {
+      const refund = trade.refunds.get(outRefundNo)
+      if (refund) return { trade, refund }
+    }
+    throw new Error(`fake WeChat Pay: no refund ${outRefundNo}`)
+  }
+
+  /**
+   * A PROCESSING refund reaches its end (SUCCESS, or CLOSED / ABNORMAL), and a REFUND.<status>
+   * notification goes to its notify_url with retries until a 2xx (none when `notify: false`, or when
+   * the refund was requested without a notify_url).
+   */
+  async finishRefund(outRefundNo: string, status: Exclude<RefundStatus, 'PROCESSING'> = 'SUCCESS', opts: { notify?: boolean } = {}): Promise<Delivery | undefined> {
+    const { trade, refund } = this.refundOf(outRefundNo)
+    if (refund.status !== 'PROCESSING') throw new Error(`fake WeChat Pay: refund ${outRefundNo} is ${refund.status}`)
+    refund.status = status
+    if (status === 'SUCCESS') refund.successTime = new Date()
+    if (status === 'CLOSED') this.balanceFen += refund.refund // the money stays with the merchant
+    if (opts.notify === false || !refund.notifyUrl) return undefined
+    refund.notificationId = this.newNotificationId()
+    const id = refund.notificationId
+    const transport: NotifyTransport = async (req) => {
+      const answer = await this.transport(req)
+      this.notifyLog.push({ orderNo: trade.outTradeNo, sent: req, answer })
+      return answer
+    }
+    return deliverWithRetries(transport, () => this.buildRefundNotify(trade, refund, { id }), (a) => a.status >= 200 && a.status < 300, this.retryDelaysMs)
+  }
+
+  /** One refund notification with changes (tampered, forged, stale…); returns the merchant's answer. */
+  async sendRefundNotify(outRefundNo: string, opts: WechatNotifyOptions = {}): Promise<{ status: number; body: string }> {
+    const { trade, refund } = this.refundOf(outRefundNo)
+    const notify = this.buildRefundNotify(trade, refund, { ...opts, id: opts.id ?? this.newNotificationId() })
+    const answer = await this.transport(notify)
+    this.notifyLog.push({ orderNo: trade.outTradeNo, sent: notify, answer })
+    return answer
+  }
+
+  /** Sends the same refund notification finishRefund() sent (same id and content), freshly signed. */
+  async replayRefund(outRefundNo: string) {
+    const { refund } = this.refundOf(outRefundNo)
+    if (!refund.notificationId) throw new Error(`fake WeChat Pay: nothing was sent for refund ${outRefundNo}`)
+    return this.sendRefundNotify(outRefundNo, { id: refund.notificationId })
+  }
+
+  /** The refund resource a REFUND.* notification carries (decrypted form). */
+  refundResourceOf(t: WechatFakeTrade, r: WechatFakeRefund): Record<string, unknown> {
+    return {
+      mchid: this.mchId,
+      out_trade_no: t.outTradeNo,
+      transaction_id: t.transactionId,
+      out_refund_no: r.outRefundNo,
+      refund_id: r.refundId,
+      refund_status: r.status,
+      ...(r.successTime ? { success_time: rfc3339(r.successTime) } : {}),
+      user_received_account: '支付用户零钱',
+      amount: { total: t.total, refund: r.refund, payer_total: t.total, payer_refund: r.refund },
+    }
+  }
+
   /** The transaction resource a notification carries (decrypted form). */
   transactionOf(t: WechatFakeTrade): Record<string, unknown> {
     return {
@@ -233,15 +308,32 @@ export class WechatPayGatewayFake {
   }
 
   private buildNotify(t: WechatFakeTrade, o: WechatNotifyOptions & { id: string }): OutgoingNotify {
-    const plaintext = JSON.stringify({ ...this.transactionOf(t), ...o.transaction })
-    const { ciphertext, nonce } = this.encrypt(plaintext, 'transaction')
+    const resource = { ...this.transactionOf(t), ...o.transaction }
+    return this.signedNotify(t.notifyUrl, resource, { originalType: 'transaction', eventType: 'TRANSACTION.SUCCESS', summary: '支付成功' }, o)
+  }
+
+  private buildRefundNotify(t: WechatFakeTrade, r: WechatFakeRefund, o: WechatNotifyOptions & { id: string }): OutgoingNotify {
+    if (!r.notifyUrl) throw new Error(`fake WeChat Pay: refund ${r.outRefundNo} has no notify_url`)
+    const resource = { ...this.refundResourceOf(t, r), ...o.transaction }
+    const summary = { SUCCESS: '退款成功', CLOSED: '退款关闭', ABNORMAL: '退款异常', PROCESSING: '退款处理中' }[r.status]
+    return this.signedNotify(r.notifyUrl, resource, { originalType: 'refund', eventType: `REFUND.${r.status}`, summary }, o)
+  }
+
+  /** An encrypted, signed notification envelope (INTEGRATIONS §2.3) to `url`. */
+  private signedNotify(
+    url: string,
+    resource: Record<string, unknown>,
+    kind: { originalType: string; eventType: string; summary: string },
+    o: WechatNotifyOptions & { id: string },
+  ): OutgoingNotify {
+    const { ciphertext, nonce } = this.encrypt(JSON.stringify(resource), kind.originalType)
     const envelope = {
       id: o.id,
       create_time: rfc3339(new Date()),
       resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
-      summary: '支付成功',
-      resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: o.declaredAad ?? 'transaction', nonce },
+      event_type: kind.eventType,
+      summary: kind.summary,
+      resource: { original_type: kind.originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: o.declaredAad ?? kind.originalType, nonce },
       ...o.envelope,
     }
     const body = JSON.stringify(envelope)
@@ -251,7 +343,7 @@ export class WechatPayGatewayFake {
     let signature = o.signature ?? crypto.sign('RSA-SHA256', Buffer.from(`${ts}\n${sigNonce}\n${body}\n`, 'utf8'), key).toString('base64')
     if (o.signtest) signature = `WECHATPAY/SIGNTEST/${signature}`
     return {
-      url: t.notifyUrl,
+      url,
       headers: {
         'content-type': 'application/json',
         'wechatpay-timestamp': ts,
@@ -289,6 +381,8 @@ export class WechatPayGatewayFake {
     if (byNo && req.method === 'GET' && !byNo[2]) return this.query(decodeURIComponent(byNo[1]!), req.url.searchParams.get('mchid'))
     if (byNo && req.method === 'POST' && byNo[2]) return this.closeApi(decodeURIComponent(byNo[1]!), body)
     if (req.method === 'POST' && path === '/v3/refund/domestic/refunds') return this.refund(body)
+    const refundNo = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path)
+    if (refundNo && req.method === 'GET') return this.refundQuery(decodeURIComponent(refundNo[1]!))
     return this.answer(404, { code: 'NOT_FOUND', message: '接口不存在' })
   }
 
@@ -405,6 +499,41 @@ export class WechatPayGatewayFake {
     return this.answer(204)
   }
 
+  /** The refund API's description of a refund (the answer of both the request and the query). */
+  private refundAnswer(t: WechatFakeTrade, r: Refund): FakeResponse {
+    return this.answer(200, {
+      refund_id: r.refundId,
+      out_refund_no: r.outRefundNo,
+      transaction_id: t.transactionId,
+      out_trade_no: t.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      ...(r.successTime ? { success_time: rfc3339(r.successTime) } : {}),
+      create_time: rfc3339(r.createdAt),
+      status: r.status,
+      funds_account: 'AVAILABLE',
+      amount: {
+        total: t.total,
+        refund: r.refund,
+        payer_total: t.total,
+        payer_refund: r.refund,
+        settlement_refund: r.refund,
+        settlement_total: t.total,
+        discount_refund: 0,
+        currency: 'CNY',
+        refund_fee: 0,
+      },
+    })
+  }
+
+  private refundQuery(outRefundNo: string): FakeResponse {
+    for (const t of this.trades.values()) {
+      const r = t.refunds.get(outRefundNo)
+      if (r) return this.refundAnswer(t, r)
+    }
+    return this.answer(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' })
+  }
+
   private refund(b: Record<string, unknown>): FakeResponse {
     const bad = (message: string, code = 'PARAM_ERROR', status = 400) => this.answer(status, { code, message })
     const amount = b.amount as { refund?: unknown; total?: unknown; currency?: unknown } | undefined
@@ -417,47 +546,38 @@ export class WechatPayGatewayFake {
       amount.currency !== 'CNY'
     )
       return bad('amount 错误')
+    let notifyUrl: string | undefined
+    if (b.notify_url !== undefined) {
+      let url: URL
+      try {
+        url = new URL(String(b.notify_url))
+      } catch {
+        return bad('notify_url 格式错误')
+      }
+      // As for payments: https, no query string (http to loopback allowed for tests).
+      const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost'
+      if ((url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) || url.search) return bad('notify_url 须为 https 且不能携带参数')
+      notifyUrl = url.toString()
+    }
     const t =
       typeof b.transaction_id === 'string'
         ? [...this.trades.values()].find((x) => x.transactionId === b.transaction_id)
         : this.trades.get(String(b.out_trade_no ?? ''))
     if (!t) return bad('订单不存在', 'RESOURCE_NOT_EXISTS', 404)
     const refund = amount.refund as number
-    const answer = (r: Refund) =>
-      this.answer(200, {
-        refund_id: r.refundId,
-        out_refund_no: r.outRefundNo,
-        transaction_id: t.transactionId,
-        out_trade_no: t.outTradeNo,
-        channel: 'ORIGINAL',
-        user_received_account: '支付用户零钱',
-        create_time: rfc3339(r.createdAt),
-        status: r.status,
-        funds_account: 'AVAILABLE',
-        amount: {
-          total: t.total,
-          refund: r.refund,
-          payer_total: t.total,
-          payer_refund: r.refund,
-          settlement_refund: r.refund,
-          settlement_total: t.total,
-          discount_refund: 0,
-          currency: 'CNY',
-          refund_fee: 0,
-        },
-      })
     const existing = t.refunds.get(b.out_refund_no)
-    if (existing) return existing.refund === refund ? answer(existing) : bad('请求参数与之前不一致', 'INVALID_REQUEST')
+    if (existing) return existing.refund === refund ? this.refundAnswer(t, existing) : bad('请求参数与之前不一致', 'INVALID_REQUEST')
     if (t.state !== 'SUCCESS' && t.state !== 'REFUND') return bad('订单未支付', 'INVALID_REQUEST')
     if (amount.total !== t.total) return bad('订单金额与原订单不一致', 'INVALID_REQUEST')
     let refunded = 0
-    for (const r of t.refunds.values()) refunded += r.refund
+    for (const r of t.refunds.values()) if (r.status !== 'CLOSED') refunded += r.refund
     if (refund > t.total - refunded) return bad('申请退款金额超过订单可退金额', 'INVALID_REQUEST')
     if (refund > this.balanceFen) return bad('基本账户余额不足，请充值后重新发起', 'NOT_ENOUGH', 403)
     this.balanceFen -= refund
-    const r: Refund = { refundId: `50${randomDigits(27)}`, outRefundNo: b.out_refund_no, refund, status: this.refundStatus, createdAt: new Date() }
+    const r: Refund = { refundId: `50${randomDigits(27)}`, outRefundNo: b.out_refund_no, refund, status: this.refundStatus, createdAt: new Date(), notifyUrl }
+    if (r.status === 'SUCCESS') r.successTime = r.createdAt
     t.refunds.set(r.outRefundNo, r)
     t.state = 'REFUND'
-    return answer(r)
+    return this.refundAnswer(t, r)
   }
 }

@@ -6,7 +6,7 @@ import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema.ts
 import { ProviderError } from '../../providers/payments/types.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../test/helpers.ts'
-import { finishOwedRefunds } from '../payments/settlement.ts'
+import { finishOwedRefunds, refundContext } from '../payments/settlement.ts'
 import { newOrderNo } from './rules.ts'
 
 let t: TestApp
@@ -417,7 +417,7 @@ describe('a payment for a share no longer for sale (decision 042)', () => {
     await t.app.inject(notifies[0]!)
     await expectRefunded(owed[0]!.orderNo, s.id)
     // The minute sweep.
-    expect(await finishOwedRefunds(t.db, t.app.payments)).toBeGreaterThanOrEqual(1)
+    expect(await finishOwedRefunds(t.db, t.app.payments, refundContext(t.app))).toBeGreaterThanOrEqual(1)
     await expectRefunded(owed[1]!.orderNo, s.id)
     // An admin refund of an owed one (the sweep took it already): answered Refund, no second debit.
     const admins = await t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo: owed[2]!.orderNo } })

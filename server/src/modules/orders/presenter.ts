@@ -1,6 +1,7 @@
 import { fenToYuan } from '#contract/money.ts'
 import type { Order, PaymentStatusView, ProductType } from '#contract/orders.ts'
 import type { orders } from '../../db/schema.ts'
+import { refundState } from './rules.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -23,6 +24,7 @@ export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyer
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,
     first_revealed_at: o.firstRevealedAt?.toISOString() ?? null,
+    refund_state: refundState(o),
   }
 }
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, ilike, isNull, lt, or } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
-import type { orderListQuerySchema } from '#contract/orders.ts'
+import type { orderListQuerySchema, RefundState } from '#contract/orders.ts'
 import type { Database } from '../../db/client.ts'
 import { orders, shares, users } from '../../db/schema.ts'
 import { containing } from '../../db/search.ts'
@@ -16,6 +16,13 @@ const sellers = alias(users, 'sellers')
 /** Asia/Shanghai calendar days for the date filters. */
 const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`)
 const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 3600 * 1000)
+
+/** The orders whose refund is in that state (orders/rules.ts refundState). */
+function refundStateIs(state: RefundState) {
+  const refund = eq(orders.paymentStatus, 'Refund')
+  if (state === 'done') return and(refund, isNotNull(orders.refundedAt))
+  return and(refund, isNull(orders.refundedAt), state === 'failed' ? isNotNull(orders.refundFailure) : isNull(orders.refundFailure))
+}
 
 /** A live (not deleted) share by its code, with whether its seller is banned. */
 export async function findShareByCode(db: Database, unicode: string) {
@@ -73,6 +80,7 @@ export async function listOrders(db: Database, q: OrderListQuery, scope: OrderSc
     q.keyword ? or(ilike(orders.productName, containing(q.keyword)), ilike(buyers.userName, containing(q.keyword)), ilike(sellers.userName, containing(q.keyword))) : undefined,
     q.from ? gte(orders.createdAt, dayStart(q.from)) : undefined,
     q.to ? lt(orders.createdAt, nextDay(q.to)) : undefined,
+    q.refund_state ? refundStateIs(q.refund_state) : undefined,
   )
   const rows = db
     .select({ order: orders, unicode: shares.unicode, buyerName: buyers.userName, sellerName: sellers.userName })

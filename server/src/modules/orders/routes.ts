@@ -20,6 +20,9 @@ export default defineModule({
   admin(r) {
     const { app } = r
     r.route(ordersApi.adminList, async (request) => ok(await orderPage(app.db, request.query, {})))
-    r.route(ordersApi.adminRefund, async (request) => ok(await refundOrder(app, request.body.orderNo, request.log), 'orders.refunded'))
+    r.route(ordersApi.adminRefund, async (request) => {
+      const refunded = await refundOrder(app, request.body.orderNo, request.log)
+      return ok(refunded, refunded.refund_state === 'done' ? 'orders.refunded' : 'orders.refundPending')
+    })
   },
 })

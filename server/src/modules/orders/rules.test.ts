@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_NO_PATTERN } from '#contract/orders.ts'
-import { honoursPayment, newOrderNo, ORDER_TTL_MS, platformFee, refundNoFor } from './rules.ts'
+import { honoursPayment, newOrderNo, ORDER_TTL_MS, platformFee, refundNoFor, refundState } from './rules.ts'
 
 describe('order numbers', () => {
   it('are PS + the Asia/Shanghai time to the second + 12 random digits, and match the contract pattern', () => {
@@ -18,6 +18,17 @@ describe('order numbers', () => {
   })
   it('refunds under one number per order', () => {
     expect(refundNoFor('PS20261123003005123456789012')).toBe('RPS20261123003005123456789012')
+  })
+})
+
+describe('refund state (decision 057)', () => {
+  const at = new Date('2026-11-23T01:00:00Z')
+  it('none unless Refund; done once confirmed (even after a failure); failed on a final failure; pending otherwise', () => {
+    for (const paymentStatus of ['Pending', 'Completed', 'Failed'] as const) expect(refundState({ paymentStatus, refundedAt: at, refundFailure: null })).toBeNull()
+    expect(refundState({ paymentStatus: 'Refund', refundedAt: null, refundFailure: null })).toBe('pending')
+    expect(refundState({ paymentStatus: 'Refund', refundedAt: null, refundFailure: 'ABNORMAL' })).toBe('failed')
+    expect(refundState({ paymentStatus: 'Refund', refundedAt: at, refundFailure: 'ABNORMAL' })).toBe('done')
+    expect(refundState({ paymentStatus: 'Refund', refundedAt: at, refundFailure: null })).toBe('done')
   })
 })
 

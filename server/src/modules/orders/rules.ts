@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { PaymentStatus, RefundState } from '#contract/orders.ts'
 
 /** Pending orders expire after 30 minutes (DESIGN §3 Buying). */
 export const ORDER_TTL_MS = 30 * 60 * 1000
@@ -19,6 +20,16 @@ export function platformFee(amountFen: number, feeBasisPoints: number): number {
 
 /** The gateway refund number of an order: the same on every retry, so the gateway refunds once. */
 export const refundNoFor = (orderNo: string) => `R${orderNo}`
+
+/**
+ * Where the refund of an order stands (decision 057): none unless it is `Refund`; `done` once the
+ * gateway confirmed it, `failed` when the gateway closed it or it is abnormal, `pending` otherwise.
+ */
+export function refundState(o: { paymentStatus: PaymentStatus; refundedAt: Date | null; refundFailure: string | null }): RefundState | null {
+  if (o.paymentStatus !== 'Refund') return null
+  if (o.refundedAt) return 'done'
+  return o.refundFailure ? 'failed' : 'pending'
+}
 
 /**
  * Whether a payment arriving now is honoured (decision 042): the share must still be approved and its

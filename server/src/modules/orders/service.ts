@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { OrderCreated, PaymentMethod, ProductType } from '#contract/orders.ts'
+import type { OrderCreated, PaymentMethod, ProductType, RefundState } from '#contract/orders.ts'
 import type { Database } from '../../db/client.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
-import { ProviderError } from '../../providers/payments/types.ts'
+import { ProviderError, type RefundResult } from '../../providers/payments/types.ts'
 import { closeChannel } from '../channels/effects.ts'
 import { postRefund } from '../ledger/service.ts'
-import { finishOwedRefund, reconcileWithGateway, refundAtGateway, settlePolicy } from '../payments/settlement.ts'
+import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from '../payments/settlement.ts'
 import { presentOrder, presentPaymentStatus } from './presenter.ts'
 import { expirePending, findOrder, findOrderWithCode, findShareByCode, insertOrder, listOrders, lockOrder, type OrderListQuery, type OrderScope, updateOrder } from './repository.ts'
-import { newOrderNo, ORDER_TTL_MS } from './rules.ts'
+import { newOrderNo, ORDER_TTL_MS, refundState } from './rules.ts'
 
 /** Pending orders past their 30 minutes become Failed (a later notify still completes them). */
 export function expirePendingOrders(db: Database, now: Date = new Date()): Promise<number> {
@@ -131,37 +131,50 @@ export async function orderPage(db: Database, q: OrderListQuery, scope: OrderSco
 }
 
 /**
- * An admin's refund of a completed order: through the gateway first (same refund number on every
- * retry, so it refunds once), then Refund and the ledger debit in one transaction, once. An order
- * already marked Refund whose gateway refund is still owed gets it now.
+ * An admin's refund of a completed order (decision 057): through the gateway first (same refund number
+ * on every retry, so it refunds once), then Refund and the ledger debit in one transaction, once —
+ * `refunded_at` only when the gateway answered SUCCESS; a PROCESSING refund is followed up by its
+ * notification, the minute sweep or this action again. On an order already Refund whose refund is not
+ * confirmed, the gateway is asked where it stands (a failed one too).
  */
-export async function refundOrder(app: FastifyInstance, orderNo: string, log: FastifyBaseLogger): Promise<{ orderNo: string; payment_status: 'Refund' }> {
-  const done = { orderNo, payment_status: 'Refund' } as const
+export async function refundOrder(
+  app: FastifyInstance,
+  orderNo: string,
+  log: FastifyBaseLogger,
+): Promise<{ orderNo: string; payment_status: 'Refund'; refund_state: RefundState }> {
+  const answer = (refund_state: RefundState) => ({ orderNo, payment_status: 'Refund' as const, refund_state })
   const order = await findOrder(app.db, orderNo)
   if (!order) throw notFound('orders.notFound')
   if (order.paymentStatus !== 'Completed' && order.paymentStatus !== 'Refund') throw conflict('orders.notRefundable', { payment_status: order.paymentStatus })
-  if (order.paymentStatus === 'Refund' && order.refundedAt) return done
+  if (order.paymentStatus === 'Refund' && order.refundedAt) return answer('done')
   const provider = app.payments.byName(order.provider)
   if (!provider) throw new AppError(502, 'orders.gatewayError')
+  const ctx = { ...refundContext(app), log }
   if (order.paymentStatus === 'Refund') {
-    if (await finishOwedRefund(app.db, provider, orderNo, log)) return done
-    // Another request may have finished it meanwhile.
-    if ((await findOrder(app.db, orderNo))?.refundedAt) return done
+    const state = await followUpRefund(app.db, provider, orderNo, { ...ctx, recheckFailed: true })
+    if (state === 'done' || state === 'pending') return answer(state)
     throw new AppError(502, 'orders.refundFailed')
   }
+  let result: RefundResult
   try {
-    await refundAtGateway(provider, order, 'refund')
+    result = await refundAtGateway(provider, order, 'refund', ctx)
   } catch (e) {
     log.error({ err: e, orderNo }, 'refund failed at the gateway')
     throw new AppError(502, e instanceof ProviderError ? 'orders.refundFailed' : 'orders.gatewayError')
   }
-  await app.db.transaction(async (tx) => {
+  const confirmed = result.state === 'SUCCESS'
+  const state = await app.db.transaction(async (tx): Promise<RefundState> => {
     const locked = await lockOrder(tx, order.id)
-    if (locked?.paymentStatus !== 'Completed') return
     const now = app.clock()
-    await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: now })
-    await postRefund(tx, locked, now)
-    if (locked.productType === 'channel') await closeChannel(tx, locked, now)
+    if (locked?.paymentStatus === 'Completed') {
+      await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: confirmed ? now : null })
+      await postRefund(tx, locked, now)
+      if (locked.productType === 'channel') await closeChannel(tx, locked, now)
+      return confirmed ? 'done' : 'pending'
+    }
+    // A concurrent refund (or notification) got here first.
+    if (confirmed && locked && !locked.refundedAt) await updateOrder(tx, orderNo, { refundedAt: now, refundFailure: null })
+    return confirmed ? 'done' : ((locked && refundState(locked)) ?? 'pending')
   })
-  return done
+  return answer(state)
 }

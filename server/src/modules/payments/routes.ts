@@ -6,12 +6,13 @@ import { orderNoSchema, paymentMethodSchema } from '#contract/orders.ts'
 import { notFound } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
 import { NotificationRejected, type PaymentProviderName } from '../../providers/payments/types.ts'
-import { settleNotification, settlePolicy } from './settlement.ts'
+import { refundContext, settleNotification, settlePolicy, settleRefundNotification } from './settlement.ts'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
- * Gateway notifications (POST /api/payments/{alipay|wechat|sandbox}/notify) and the sandbox gateway's
+ * Gateway notifications (POST /api/payments/{alipay|wechat|sandbox}/notify; refund outcomes, from the
+ * gateways that report them, POST /api/payments/wechat/refund-notify) and the sandbox gateway's
  * checkout page. These speak the gateways' formats, not the `{code, msg, data}` contract, so they are
  * raw routes; they are public (`config.access`): notifies are authenticated by signature, not by
  * session or CSRF token, and the raw body is kept because the signatures cover its exact bytes.
@@ -48,6 +49,30 @@ async function gatewayRoutes(fastify: FastifyInstance) {
         if (!(e instanceof NotificationRejected)) throw e
         // Forged, tampered or foreign: rejected and logged; the gateway sees its own failure answer.
         request.log.warn({ provider: name, reason: e.message }, 'payment notification rejected')
+        answer = provider.ack(false)
+      }
+      return reply.code(answer.status).header('content-type', answer.contentType).send(answer.body)
+    },
+  )
+
+  // Refund outcomes (decision 058): their own URL, given as notify_url when a refund is requested.
+  app.post(
+    '/api/payments/:provider/refund-notify',
+    { config, schema: { params: z.object({ provider: z.enum(['alipay', 'wechat', 'sandbox']) }), tags: ['payments'] } },
+    async (request, reply) => {
+      const name = request.params.provider as PaymentProviderName
+      const provider = app.payments.byName(name)
+      if (!provider?.parseRefundNotification) throw notFound()
+      const rawBody = typeof request.body === 'string' ? request.body : ''
+      let answer: { status: number; contentType: string; body: string }
+      try {
+        const n = await provider.parseRefundNotification({ headers: request.headers, rawBody })
+        const outcome = await settleRefundNotification(app.db, name, n, { ...refundContext(app), log: request.log })
+        request.log.info({ provider: name, orderNo: n.orderNo, eventKey: n.eventKey, state: n.state, outcome }, 'refund notification')
+        answer = provider.ack(true)
+      } catch (e) {
+        if (!(e instanceof NotificationRejected)) throw e
+        request.log.warn({ provider: name, reason: e.message }, 'refund notification rejected')
         answer = provider.ack(false)
       }
       return reply.code(answer.status).header('content-type', answer.contentType).send(answer.body)

@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { inboundEvents, orders, shares, users } from '../../db/schema.ts'
 import type { PaymentProviders } from '../../providers/payments/index.ts'
-import type { PaymentNotification, PaymentProvider, PaymentProviderName } from '../../providers/payments/types.ts'
+import type { RefundState } from '#contract/orders.ts'
+import type {
+  PaymentNotification,
+  PaymentProvider,
+  PaymentProviderName,
+  RefundNotification,
+  RefundQueryState,
+  RefundResult,
+} from '../../providers/payments/types.ts'
 import { NotificationRejected } from '../../providers/payments/types.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { postRefund, postSale } from '../ledger/service.ts'
@@ -14,18 +22,30 @@ import { openSubscription } from '../subscriptions/effects.ts'
 /** `refunding`: paid for a share no longer for sale — recorded, and refunded (decision 042). */
 type SettleOutcome = 'paid' | 'refunding' | 'closed' | 'duplicate' | 'ignored'
 
+/** What following a refund up needs: the time now (the app's clock) and the API's public URL (refund notify_url). */
+export type RefundContext = { clock: () => Date; apiPublicUrl: string; log?: FastifyBaseLogger }
+
 /**
  * What settling a payment needs to know: the fee rate when the seller has no open channel, how long
- * income stays unsettled, and the time now (the app's clock).
+ * income stays unsettled, and what a refund it owes needs.
  */
-export type SettlePolicy = { defaultFeeBp: number; settlementDelayMs: number; clock: () => Date }
+export type SettlePolicy = { defaultFeeBp: number; settlementDelayMs: number } & Omit<RefundContext, 'log'>
 type SettleOptions = SettlePolicy & { log?: FastifyBaseLogger }
 
+type AppSettings = { config: { defaultFeeBp: number; settlementDelayMs: number; apiPublicUrl: string }; clock: () => Date }
+
 /** The settlement policy of a running app. */
-export const settlePolicy = (app: { config: { defaultFeeBp: number; settlementDelayMs: number }; clock: () => Date }): SettlePolicy => ({
+export const settlePolicy = (app: AppSettings): SettlePolicy => ({
   defaultFeeBp: app.config.defaultFeeBp,
   settlementDelayMs: app.config.settlementDelayMs,
   clock: app.clock,
+  apiPublicUrl: app.config.apiPublicUrl,
+})
+
+/** The refund context of a running app. */
+export const refundContext = (app: Pick<AppSettings, 'clock'> & { config: { apiPublicUrl: string } }): RefundContext => ({
+  clock: app.clock,
+  apiPublicUrl: app.config.apiPublicUrl,
 })
 
 /**
@@ -105,55 +125,144 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
 }
 
 /**
- * A notification applied, and the refund it may owe sent to the gateway. A replayed or racing notify
- * retries an owed refund that has not gone through yet (the gateway refunds a refund number once).
+ * A notification applied, and the refund it may owe followed up at the gateway. A replayed or racing
+ * notify follows up an owed refund that is not confirmed yet (the gateway refunds a refund number once).
  */
 export async function settleNotification(db: Database, provider: PaymentProvider, n: PaymentNotification, opts: SettleOptions): Promise<SettleOutcome> {
   const outcome = await applyNotification(db, provider.name, n, opts)
-  if (outcome === 'refunding' || outcome === 'duplicate') await finishOwedRefund(db, provider, n.orderNo, opts.log)
+  if (outcome === 'refunding' || outcome === 'duplicate') await followUpRefund(db, provider, n.orderNo, { ...opts, reason: 'share no longer for sale' })
   return outcome
 }
 
-/** Refunds a paid order in full at its gateway, under the order's one refund number. Throws ProviderError. */
-export async function refundAtGateway(provider: PaymentProvider, order: { orderNo: string; amountFen: number }, reason: string): Promise<void> {
-  await provider.refund({ orderNo: order.orderNo, refundNo: refundNoFor(order.orderNo), amount: order.amountFen, totalAmount: order.amountFen, reason })
+/** Where a gateway reports refunds, when it does (WeChat Pay). */
+const refundNotifyUrl = (provider: PaymentProvider, apiPublicUrl: string) =>
+  provider.parseRefundNotification ? `${apiPublicUrl}/api/payments/${provider.name}/refund-notify` : undefined
+
+/**
+ * Refunds a paid order in full at its gateway, under the order's one refund number: SUCCESS, or
+ * PROCESSING (the outcome comes by notification or query). Throws ProviderError.
+ */
+export async function refundAtGateway(
+  provider: PaymentProvider,
+  order: { orderNo: string; amountFen: number },
+  reason: string,
+  ctx: Pick<RefundContext, 'apiPublicUrl'>,
+): Promise<RefundResult> {
+  return provider.refund({
+    orderNo: order.orderNo,
+    refundNo: refundNoFor(order.orderNo),
+    amount: order.amountFen,
+    totalAmount: order.amountFen,
+    reason,
+    notifyUrl: refundNotifyUrl(provider, ctx.apiPublicUrl),
+  })
 }
 
 /**
- * An order marked Refund whose gateway refund has not been confirmed (`refunded_at` unset) gets it
- * now; `refunded_at` records the gateway's confirmation. A failure is logged and left for the next
- * replay, poll, admin refund or the minute sweep. True when the order is (now) refunded at the gateway.
+ * Records where an order's refund stands at the gateway: SUCCESS sets `refunded_at` (once); CLOSED and
+ * ABNORMAL are final failures, kept on the order (`refund_failure`) for an admin and logged as errors.
  */
-export async function finishOwedRefund(db: Database, provider: PaymentProvider, orderNo: string, log?: FastifyBaseLogger): Promise<boolean> {
-  const [owed] = await db
-    .select({ id: orders.id, orderNo: orders.orderNo, amountFen: orders.amountFen })
-    .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.paymentStatus, 'Refund'), isNull(orders.refundedAt)))
-  if (!owed) return false
-  try {
-    await refundAtGateway(provider, owed, 'share no longer for sale')
-  } catch (err) {
-    log?.error({ err, orderNo }, 'refund of a payment for a share no longer for sale failed at the gateway; retried later')
-    return false
+async function recordRefundState(
+  db: Database,
+  order: { id: number; orderNo: string },
+  state: Exclude<RefundQueryState, 'NOT_FOUND'>,
+  ctx: RefundContext,
+): Promise<RefundState> {
+  if (state === 'PROCESSING') return 'pending'
+  const owed = and(eq(orders.id, order.id), eq(orders.paymentStatus, 'Refund'), isNull(orders.refundedAt))
+  if (state === 'SUCCESS') {
+    const done = await db.update(orders).set({ refundedAt: ctx.clock(), refundFailure: null }).where(owed).returning({ id: orders.id })
+    if (done.length > 0) ctx.log?.info({ orderNo: order.orderNo }, 'refund confirmed by the gateway')
+    return 'done'
   }
-  await db.update(orders).set({ refundedAt: new Date() }).where(and(eq(orders.id, owed.id), isNull(orders.refundedAt)))
-  log?.info({ orderNo }, 'payment for a share no longer for sale refunded')
-  return true
+  await db.update(orders).set({ refundFailure: state }).where(owed)
+  ctx.log?.error({ orderNo: order.orderNo, state }, 'the gateway did not complete the refund; an admin must handle it')
+  return 'failed'
 }
 
-/** Every refund still owed at a gateway that is configured (the minute sweep). */
-export async function finishOwedRefunds(db: Database, payments: PaymentProviders, log?: FastifyBaseLogger): Promise<number> {
+/**
+ * Follows up the refund of an order marked Refund whose gateway refund is not confirmed (`refunded_at`
+ * unset; decision 057): asks the gateway where it stands, requests it (same refund number) only when
+ * the gateway never got it, and records the answer. A failed refund is left alone unless
+ * `recheckFailed` (an admin asking again). Null when the order owes no refund; `unknown` when the
+ * gateway could not be asked or refused — logged, and retried by the next replay, sweep or admin.
+ */
+export async function followUpRefund(
+  db: Database,
+  provider: PaymentProvider,
+  orderNo: string,
+  ctx: RefundContext & { reason?: string; recheckFailed?: boolean },
+): Promise<RefundState | 'unknown' | null> {
+  const [owed] = await db
+    .select({ id: orders.id, orderNo: orders.orderNo, amountFen: orders.amountFen, refundedAt: orders.refundedAt, refundFailure: orders.refundFailure })
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.paymentStatus, 'Refund')))
+  if (!owed) return null
+  if (owed.refundedAt) return 'done'
+  if (owed.refundFailure && !ctx.recheckFailed) return 'failed'
+  await db.update(orders).set({ lastQueriedAt: ctx.clock() }).where(eq(orders.id, owed.id))
+  let state: RefundQueryState
+  try {
+    state = await provider.queryRefund({ orderNo, refundNo: refundNoFor(orderNo) })
+    if (state === 'NOT_FOUND') state = (await refundAtGateway(provider, owed, ctx.reason ?? 'refund', ctx)).state
+  } catch (err) {
+    ctx.log?.error({ err, orderNo }, 'refund not completed at the gateway; retried later')
+    return 'unknown'
+  }
+  return recordRefundState(db, owed, state, ctx)
+}
+
+/**
+ * The minute sweep: every refund not yet confirmed nor failed, at a gateway that is configured, is
+ * followed up — the ones asked about longest ago first. Returns how many are confirmed now.
+ */
+export async function finishOwedRefunds(db: Database, payments: PaymentProviders, ctx: RefundContext): Promise<number> {
   const owed = await db
     .select({ orderNo: orders.orderNo, provider: orders.provider })
     .from(orders)
-    .where(and(eq(orders.paymentStatus, 'Refund'), isNull(orders.refundedAt)))
+    .where(and(eq(orders.paymentStatus, 'Refund'), isNull(orders.refundedAt), isNull(orders.refundFailure)))
+    .orderBy(sql`${orders.lastQueriedAt} asc nulls first`, orders.id)
     .limit(100)
   let done = 0
   for (const o of owed) {
     const provider = payments.byName(o.provider)
-    if (provider && (await finishOwedRefund(db, provider, o.orderNo, log))) done++
+    if (provider && (await followUpRefund(db, provider, o.orderNo, ctx)) === 'done') done++
   }
   return done
+}
+
+/**
+ * Applies a verified refund notification (WeChat REFUND.*) in one transaction: recorded once under its
+ * event key (a replay changes nothing), the order locked, the refund must be this order's one refund
+ * of its full amount. SUCCESS confirms the refund; CLOSED / ABNORMAL mark it failed. A refund this
+ * service did not request (e.g. made in the merchant console) is acknowledged and logged, not applied.
+ */
+export async function settleRefundNotification(
+  db: Database,
+  provider: PaymentProviderName,
+  n: RefundNotification,
+  ctx: RefundContext,
+): Promise<'refunded' | 'failed' | 'duplicate' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(inboundEvents)
+      .values({ provider, eventKey: n.eventKey, orderNo: n.orderNo, state: `REFUND_${n.state}` })
+      .onConflictDoNothing()
+      .returning({ id: inboundEvents.id })
+    if (recorded.length === 0) return 'duplicate'
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, n.orderNo)).for('update')
+    if (!order) throw new NotificationRejected(`unknown order ${n.orderNo}`)
+    if (order.provider !== provider) throw new NotificationRejected(`order ${n.orderNo} belongs to ${order.provider}`)
+    if (n.refundNo !== refundNoFor(order.orderNo)) {
+      ctx.log?.warn({ orderNo: n.orderNo, refundNo: n.refundNo, state: n.state }, 'notification of a refund this service did not request')
+      return 'ignored'
+    }
+    if (n.amount !== order.amountFen) throw new NotificationRejected(`refund amount ${n.amount} ≠ order ${order.amountFen}`)
+    // Not marked Refund yet (the notify overtook our commit: the sweep will ask), or confirmed already.
+    if (order.paymentStatus !== 'Refund' || order.refundedAt) return 'ignored'
+    const state = await recordRefundState(tx, order, n.state, ctx)
+    return state === 'done' ? 'refunded' : 'failed'
+  })
 }
 
 /**

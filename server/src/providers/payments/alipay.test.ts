@@ -319,7 +319,9 @@ describe('refund', () => {
 
   test('a full refund succeeds (code 10000, fund_change Y) and the trade closes', async () => {
     const input = await paid()
-    await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230, reason: 'admin refund' })
+    expect(await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230, reason: 'admin refund' })).toEqual({
+      state: 'SUCCESS',
+    })
     expect(fake.trade(input.orderNo).status).toBe('TRADE_CLOSED')
     const call = fake.calls.findLast((c) => c.method === 'alipay.trade.refund')!
     expect(JSON.parse(call.params.biz_content!)).toMatchObject({ out_trade_no: input.orderNo, out_request_no: 'RF1', refund_amount: '12.30' })
@@ -328,22 +330,37 @@ describe('refund', () => {
   test('retrying the same refund (fund_change N) is confirmed by the refund query', async () => {
     const input = await paid()
     await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })
-    await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })
+    expect(await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })).toEqual({ state: 'SUCCESS' })
     expect(fake.calls.map((c) => c.method)).toContain('alipay.trade.fastpay.refund.query')
     expect(fake.trade(input.orderNo).refunds.size).toBe(1)
   })
 
-  test('an accepted but unsettled refund is reported as retryable until the query confirms it', async () => {
+  test('an accepted but unsettled refund (fund_change N, no refund_status) is PROCESSING until the query confirms it', async () => {
     const input = await paid()
     fake.refundMode = 'deferred'
     try {
       const refund = { orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 }
-      await expect(provider.refund(refund)).rejects.toMatchObject({ code: 'REFUND_NOT_CONFIRMED', retryable: true })
+      expect(await provider.refund(refund)).toEqual({ state: 'PROCESSING' })
+      expect(await provider.queryRefund(refund)).toBe('PROCESSING')
       fake.settleRefunds()
-      await expect(provider.refund(refund)).resolves.toBeUndefined()
+      expect(await provider.queryRefund(refund)).toBe('SUCCESS')
+      expect(await provider.refund(refund)).toEqual({ state: 'SUCCESS' })
+      expect(fake.trade(input.orderNo).refunds.size).toBe(1)
     } finally {
       fake.refundMode = 'instant'
     }
+  })
+
+  test('queryRefund: NOT_FOUND for a refund or a trade Alipay does not know, SUCCESS once refunded; a signed query', async () => {
+    const input = await paid()
+    expect(await provider.queryRefund({ orderNo: input.orderNo, refundNo: 'RF1' })).toBe('NOT_FOUND')
+    expect(await provider.queryRefund({ orderNo: 'PSNOPE', refundNo: 'RF1' })).toBe('NOT_FOUND')
+    await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })
+    expect(await provider.queryRefund({ orderNo: input.orderNo, refundNo: 'RF1' })).toBe('SUCCESS')
+    const call = fake.calls.findLast((c) => c.method === 'alipay.trade.fastpay.refund.query')!
+    expect(JSON.parse(call.params.biz_content!)).toEqual({ out_trade_no: input.orderNo, out_request_no: 'RF1' })
+    fake.failNext('alipay.trade.fastpay.refund.query', { code: '20000', sub_code: 'ACQ.SYSTEM_ERROR' })
+    await expect(provider.queryRefund({ orderNo: input.orderNo, refundNo: 'RF1' })).rejects.toMatchObject({ retryable: true })
   })
 
   test('refunding an unpaid, unknown or over-refunded trade fails, not retryable', async () => {

@@ -12,6 +12,8 @@ import {
   type PaymentQuery,
   ProviderError,
   type RefundInput,
+  type RefundQueryState,
+  type RefundResult,
 } from './types.ts'
 
 /** Outcome unknown: the caller retries with the same out_trade_no / out_request_no (INTEGRATIONS §1.3). */
@@ -138,7 +140,7 @@ export class AlipayProvider implements PaymentProvider {
     }
   }
 
-  async refund(input: RefundInput): Promise<void> {
+  async refund(input: RefundInput): Promise<RefundResult> {
     // (out_trade_no, out_request_no) is the idempotency key: a retry repeats both and the amount.
     const r = await this.call('alipay.trade.refund', {
       out_trade_no: input.orderNo,
@@ -146,15 +148,28 @@ export class AlipayProvider implements PaymentProvider {
       refund_amount: fenToYuanText(input.amount),
       ...(input.reason ? { refund_reason: input.reason.slice(0, 256) } : {}),
     })
-    if (r.fund_change === 'Y') return
+    if (r.fund_change === 'Y') return { state: 'SUCCESS' }
     // fund_change N (e.g. a repeated request) is not a failure by itself: ask what happened.
-    const q = await this.call('alipay.trade.fastpay.refund.query', { out_trade_no: input.orderNo, out_request_no: input.refundNo })
-    if (q.refund_status === 'REFUND_SUCCESS') return
-    throw new ProviderError(
-      `alipay: refund ${input.refundNo} not confirmed (${String(q.refund_status ?? 'no status')})`,
-      'REFUND_NOT_CONFIRMED',
-      true,
-    )
+    const state = await this.queryRefund(input)
+    if (state === 'SUCCESS' || state === 'PROCESSING') return { state }
+    throw new ProviderError(`alipay: refund ${input.refundNo} not confirmed (${state})`, 'REFUND_NOT_CONFIRMED', true)
+  }
+
+  /**
+   * alipay.trade.fastpay.refund.query (INTEGRATIONS §1.3): `refund_status=REFUND_SUCCESS` is the only
+   * confirmation. An answer without the refund's fields means Alipay has no such refund (never received,
+   * or failed): it may be requested again under the same out_request_no. The refund's fields without
+   * a status: accepted, not confirmed yet.
+   */
+  async queryRefund(input: { orderNo: string; refundNo: string }): Promise<RefundQueryState> {
+    const q = await this.call('alipay.trade.fastpay.refund.query', { out_trade_no: input.orderNo, out_request_no: input.refundNo }, ['ACQ.TRADE_NOT_EXIST'])
+    if (q.code !== '10000') return 'NOT_FOUND'
+    if (q.out_request_no !== undefined && q.out_request_no !== input.refundNo) {
+      throw new ProviderError(`alipay refund query: answer is about refund ${String(q.out_request_no)}`, 'MISMATCH', true)
+    }
+    if (q.refund_status === 'REFUND_SUCCESS') return 'SUCCESS'
+    if (q.out_request_no === undefined && q.refund_amount === undefined) return 'NOT_FOUND'
+    return 'PROCESSING'
   }
 
   /**

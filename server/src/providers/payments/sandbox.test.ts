@@ -122,8 +122,11 @@ describe('query and refund', () => {
     // A cancel after paying does not unpay.
     p.settle('PS1', 990, false)
     expect((await p.queryPayment('PS1')).state).toBe('PAID')
-    await p.refund({ orderNo: 'PS1', refundNo: 'RF1', amount: 990, totalAmount: 990 })
+    expect(await p.queryRefund({ orderNo: 'PS1', refundNo: 'RF1' })).toBe('NOT_FOUND')
+    expect(await p.refund({ orderNo: 'PS1', refundNo: 'RF1', amount: 990, totalAmount: 990 })).toEqual({ state: 'SUCCESS' })
     expect((await p.queryPayment('PS1')).state).toBe('CLOSED')
+    expect(await p.queryRefund({ orderNo: 'PS1', refundNo: 'RF1' })).toBe('SUCCESS')
+    expect(await p.queryRefund({ orderNo: 'PS1', refundNo: 'RF2' })).toBe('NOT_FOUND')
     p.settle('PS2', 100, false)
     expect((await p.queryPayment('PS2')).state).toBe('CLOSED')
   })

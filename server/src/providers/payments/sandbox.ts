@@ -7,6 +7,8 @@ import {
   type PaymentProvider,
   type PaymentQuery,
   type RefundInput,
+  type RefundQueryState,
+  type RefundResult,
 } from './types.ts'
 
 const SKEW_MS = 300_000
@@ -22,6 +24,8 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const
   /** The sandbox's own records of paid/closed trades (it plays the gateway, so it keeps state). */
   private trades = new Map<string, Trade>()
+  /** Refund numbers it has refunded (each at once). */
+  private refunds = new Set<string>()
 
   constructor(
     private readonly key: string,
@@ -102,8 +106,16 @@ export class SandboxProvider implements PaymentProvider {
     return { state: t.state === 'PAID' ? 'PAID' : 'CLOSED', tradeNo: t.tradeNo, amount: t.amount }
   }
 
-  async refund(input: RefundInput): Promise<void> {
+  /** The sandbox refunds at once. */
+  async refund(input: RefundInput): Promise<RefundResult> {
     const t = this.trades.get(input.orderNo)
     if (t) t.state = 'REFUNDED'
+    this.refunds.add(`${input.orderNo}\n${input.refundNo}`)
+    return { state: 'SUCCESS' }
+  }
+
+  /** What it refunded since it started (it keeps no records across restarts: then NOT_FOUND, and refunded again). */
+  async queryRefund(input: { orderNo: string; refundNo: string }): Promise<RefundQueryState> {
+    return this.refunds.has(`${input.orderNo}\n${input.refundNo}`) ? 'SUCCESS' : 'NOT_FOUND'
   }
 }

@@ -32,7 +32,31 @@ export type PaymentNotification = {
 
 export type PaymentQuery = { state: 'PAID' | 'PENDING' | 'CLOSED' | 'NOT_FOUND'; tradeNo?: string; amount?: Fen }
 
-export type RefundInput = { orderNo: string; refundNo: string; amount: Fen; totalAmount: Fen; reason?: string }
+export type RefundInput = {
+  orderNo: string
+  refundNo: string
+  amount: Fen
+  totalAmount: Fen
+  reason?: string
+  /** Where the gateway reports the refund's outcome (WeChat Pay; the others answer at once). */
+  notifyUrl?: string
+}
+
+/** A refund the gateway accepted: done (`SUCCESS`), or still on its way to the payer (`PROCESSING`). */
+export type RefundResult = { state: 'SUCCESS' | 'PROCESSING' }
+
+/** Where a refund stands at the gateway; `CLOSED` and `ABNORMAL` are final failures a person must handle. */
+export type RefundQueryState = 'SUCCESS' | 'PROCESSING' | 'CLOSED' | 'ABNORMAL' | 'NOT_FOUND'
+
+/** A verified refund notification (WeChat Pay REFUND.*). `eventKey` makes replays no-ops. */
+export type RefundNotification = {
+  eventKey: string
+  orderNo: string
+  refundNo: string
+  state: 'SUCCESS' | 'CLOSED' | 'ABNORMAL'
+  /** The amount refunded, in fen. */
+  amount: Fen
+}
 
 /** Raised by parseNotification for anything forged, tampered, replayed outside the window or foreign. */
 export class NotificationRejected extends Error {}
@@ -60,6 +84,10 @@ export interface PaymentProvider {
   ack(ok: boolean): { status: number; contentType: string; body: string }
   /** Asks the gateway about an order whose notify is late. */
   queryPayment(orderNo: string): Promise<PaymentQuery>
-  /** Refunds a paid order in full; same refundNo on retry. Throws ProviderError. */
-  refund(input: RefundInput): Promise<void>
+  /** Refunds a paid order in full; same refundNo on retry. Throws ProviderError (also for a refund the gateway refuses outright). */
+  refund(input: RefundInput): Promise<RefundResult>
+  /** Where a refund stands; NOT_FOUND when the gateway never received it (then it may be requested again, same refundNo). */
+  queryRefund(input: { orderNo: string; refundNo: string }): Promise<RefundQueryState>
+  /** Gateways that report refunds by notification (WeChat Pay): verifies and decodes one. Throws NotificationRejected. */
+  parseRefundNotification?(req: { headers: Record<string, string | string[] | undefined>; rawBody: string }): Promise<RefundNotification>
 }

@@ -310,27 +310,42 @@ describe('refund', () => {
     return input
   }
 
-  test('PROCESSING and SUCCESS are accepted; the request carries refund, total and currency', async () => {
+  test('PROCESSING and SUCCESS are answered as such; the request carries refund, total, currency and notify_url', async () => {
     const input = await paid()
-    await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230, reason: 'admin refund' })
+    const notifyUrl = 'https://api.payshare.test/api/payments/wechat/refund-notify'
+    expect(await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230, reason: 'admin refund', notifyUrl })).toEqual({
+      state: 'PROCESSING',
+    })
     expect(fake.calls.at(-1)!.body).toMatchObject({
       out_trade_no: input.orderNo,
       out_refund_no: 'RF1',
+      notify_url: notifyUrl,
       amount: { refund: 1230, total: 1230, currency: 'CNY' },
     })
     fake.refundStatus = 'SUCCESS'
     try {
       const again = await paid()
-      await provider.refund({ orderNo: again.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })
+      expect(await provider.refund({ orderNo: again.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })).toEqual({ state: 'SUCCESS' })
+      expect(fake.calls.at(-1)!.body).not.toHaveProperty('notify_url')
     } finally {
       fake.refundStatus = 'PROCESSING'
     }
   })
 
+  test('a refund notify_url with a query string is refused by the gateway (not retryable)', async () => {
+    const input = await paid()
+    await expect(
+      provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230, notifyUrl: 'https://api.payshare.test/n?x=1' }),
+    ).rejects.toMatchObject({ code: 'PARAM_ERROR', retryable: false })
+  })
+
   test('retrying with the same out_refund_no is idempotent', async () => {
     const input = await paid()
-    await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })
-    await provider.refund({ orderNo: input.orderNo, refundNo: 'RF1', amount: 1230, totalAmount: 1230 })
+    const refundNo = `R${input.orderNo}`
+    await provider.refund({ orderNo: input.orderNo, refundNo, amount: 1230, totalAmount: 1230 })
+    await fake.finishRefund(refundNo, 'SUCCESS', { notify: false })
+    // The retry reports where the one refund stands now.
+    expect(await provider.refund({ orderNo: input.orderNo, refundNo, amount: 1230, totalAmount: 1230 })).toEqual({ state: 'SUCCESS' })
     expect(fake.trade(input.orderNo).refunds.size).toBe(1)
   })
 
@@ -368,5 +383,109 @@ describe('refund', () => {
     } finally {
       fake.refundStatus = 'PROCESSING'
     }
+  })
+})
+
+describe('queryRefund', () => {
+  test('NOT_FOUND before the refund, PROCESSING, then SUCCESS / CLOSED / ABNORMAL as the gateway says; a signed GET by out_refund_no', async () => {
+    for (const end of ['SUCCESS', 'CLOSED', 'ABNORMAL'] as const) {
+      const { input } = await created()
+      await fake.pay(input.orderNo)
+      const refundNo = `R${input.orderNo}`
+      expect(await provider.queryRefund({ orderNo: input.orderNo, refundNo })).toBe('NOT_FOUND')
+      await provider.refund({ orderNo: input.orderNo, refundNo, amount: 1230, totalAmount: 1230 })
+      expect(await provider.queryRefund({ orderNo: input.orderNo, refundNo })).toBe('PROCESSING')
+      expect(fake.calls.at(-1)).toMatchObject({ method: 'GET', path: `/v3/refund/domestic/refunds/${refundNo}` })
+      await fake.finishRefund(refundNo, end, { notify: false })
+      expect(await provider.queryRefund({ orderNo: input.orderNo, refundNo })).toBe(end)
+    }
+  })
+
+  test('an answer about another order, a forged 404 and a 5xx are errors, not states', async () => {
+    const { input } = await created()
+    await fake.pay(input.orderNo)
+    await provider.refund({ orderNo: input.orderNo, refundNo: `R${input.orderNo}`, amount: 1230, totalAmount: 1230 })
+    await expect(provider.queryRefund({ orderNo: 'PS000000000000OTHER', refundNo: `R${input.orderNo}` })).rejects.toMatchObject({ code: 'MISMATCH' })
+    fake.responseTampering = 'signature'
+    await expect(provider.queryRefund({ orderNo: input.orderNo, refundNo: 'RNOPE' })).rejects.toMatchObject({ code: 'BAD_RESPONSE_SIGNATURE' })
+    fake.responseTampering = undefined
+    fake.failNext(`/v3/refund/domestic/refunds/R${input.orderNo}`, { status: 500, code: 'SYSTEM_ERROR' })
+    await expect(provider.queryRefund({ orderNo: input.orderNo, refundNo: `R${input.orderNo}` })).rejects.toMatchObject({ retryable: true })
+  })
+})
+
+describe('refund notifications', () => {
+  const REFUND_NOTIFY = 'https://api.payshare.test/api/payments/wechat/refund-notify'
+  const parseRefund = (n: OutgoingNotify) => provider.parseRefundNotification({ headers: n.headers, rawBody: n.body })
+  beforeEach(() => {
+    endpoint = async (n) => {
+      let ok = true
+      try {
+        await parseRefund(n)
+      } catch {
+        ok = false
+      }
+      const a = provider.ack(ok)
+      return { status: a.status, body: a.body }
+    }
+  })
+
+  /** A paid order with a PROCESSING refund that reports to REFUND_NOTIFY. */
+  async function refunding() {
+    const { input } = await created()
+    await fake.pay(input.orderNo, { notify: false })
+    const refundNo = `R${input.orderNo}`
+    await provider.refund({ orderNo: input.orderNo, refundNo, amount: 1230, totalAmount: 1230, notifyUrl: REFUND_NOTIFY })
+    return { orderNo: input.orderNo, refundNo }
+  }
+
+  test('REFUND.SUCCESS / CLOSED / ABNORMAL parse to the refund, its order, the state from the encrypted resource and the amount', async () => {
+    for (const end of ['SUCCESS', 'CLOSED', 'ABNORMAL'] as const) {
+      const { orderNo, refundNo } = await refunding()
+      const delivery = await fake.finishRefund(refundNo, end)
+      expect(delivery).toMatchObject({ delivered: true, attempts: [{ status: 204, body: '' }] })
+      const sent = inbox.at(-1)!
+      expect(sent.url).toBe(REFUND_NOTIFY)
+      expect(JSON.parse(sent.body)).toMatchObject({ event_type: `REFUND.${end}`, resource: { original_type: 'refund', associated_data: 'refund' } })
+      const n = await parseRefund(sent)
+      expect(n).toEqual({ eventKey: fake.refundOf(refundNo).refund.notificationId, orderNo, refundNo, state: end, amount: 1230 })
+    }
+  })
+
+  test('a replay parses to the same event key; the clear-text event_type is not what decides', async () => {
+    const { refundNo } = await refunding()
+    await fake.finishRefund(refundNo, 'ABNORMAL')
+    await fake.replayRefund(refundNo)
+    const [a, b] = await Promise.all(inbox.slice(-2).map(parseRefund))
+    expect(b!.eventKey).toBe(a!.eventKey)
+    const claimed = await fake.sendRefundNotify(refundNo, { envelope: { event_type: 'REFUND.SUCCESS' } })
+    expect(claimed.status).toBe(204)
+    expect((await parseRefund(inbox.at(-1)!)).state).toBe('ABNORMAL')
+  })
+
+  test('forged, tampered, stale, foreign and mistyped refund notifications are rejected', async () => {
+    const { orderNo, refundNo } = await refunding()
+    await fake.finishRefund(refundNo, 'SUCCESS', { notify: false })
+    const now = Math.floor(Date.now() / 1000)
+    for (const [forged, why] of [
+      [{ signtest: true }, /SIGNTEST/],
+      [{ signWith: 'foreign' }, /bad signature/],
+      [{ serial: 'PUB_KEY_ID_0000000000000000000000000000' }, /unknown serial/],
+      [{ timestamp: now - 600 }, /300 s/],
+      [{ declaredAad: 'transaction' }, /decrypt/],
+      [{ transaction: { mchid: '1900000000' } }, /mchid/],
+      [{ transaction: { refund_status: 'PROCESSING' } }, /refund_status/],
+      [{ transaction: { amount: { total: 1230 } } }, /missing/],
+      [{ tamperBody: (b: string) => b.replace('"REFUND.SUCCESS"', '"REFUND.SUCCESS" ') }, /bad signature/],
+    ] as const) {
+      const answer = await fake.sendRefundNotify(refundNo, forged as Parameters<typeof fake.sendRefundNotify>[1])
+      expect(answer.status, String(why)).toBe(400)
+      await expect(parseRefund(inbox.at(-1)!)).rejects.toThrow(why)
+    }
+    // A payment notification is not a refund notification, nor the other way round.
+    await fake.sendNotify(orderNo)
+    await expect(parseRefund(inbox.at(-1)!)).rejects.toThrow(/transaction/)
+    await fake.sendRefundNotify(refundNo)
+    await expect(parse(inbox.at(-1)!)).rejects.toThrow(/refund/)
   })
 })

@@ -12,6 +12,9 @@ import {
   type PaymentQuery,
   ProviderError,
   type RefundInput,
+  type RefundNotification,
+  type RefundQueryState,
+  type RefundResult,
 } from './types.ts'
 
 /** Signed messages older or newer than this are refused (wechatpay-axios-plugin's MAXIMUM_CLOCK_OFFSET). */
@@ -49,9 +52,21 @@ function wechatDescription(subject: string): string {
   return out || 'PayShare'
 }
 
-function header(headers: Record<string, string | string[] | undefined>, name: string): string {
+type HeaderMap = Record<string, string | string[] | undefined>
+
+function header(headers: HeaderMap, name: string): string {
   const value = headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1]
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '')
+}
+
+/** A refund as the refund API and REFUND.* notifications describe it (`status` there, `refund_status` here). */
+type RefundResource = {
+  mchid?: unknown
+  out_trade_no?: unknown
+  out_refund_no?: unknown
+  status?: unknown
+  refund_status?: unknown
+  amount?: { refund?: unknown }
 }
 
 type Transaction = {
@@ -96,7 +111,43 @@ export class WechatPayProvider implements PaymentProvider {
     return { qrCode: codeUrl }
   }
 
-  async parseNotification(req: { headers: Record<string, string | string[] | undefined>; rawBody: string }): Promise<PaymentNotification> {
+  async parseNotification(req: { headers: HeaderMap; rawBody: string }): Promise<PaymentNotification> {
+    // Payment notifications only: refunds report to their own notify_url (parseRefundNotification).
+    const { id, resource } = this.openNotification(req, 'transaction')
+    const tx = resource as Transaction
+    if (tx.appid !== this.config.appId) throw new NotificationRejected(`wechat: foreign appid ${String(tx.appid)}`)
+    if (tx.mchid !== this.config.mchId) throw new NotificationRejected(`wechat: foreign mchid ${String(tx.mchid)}`)
+    const total = tx.amount?.total
+    if (typeof tx.out_trade_no !== 'string' || typeof tx.transaction_id !== 'string' || !Number.isSafeInteger(total) || (total as number) < 0) {
+      throw new NotificationRejected('wechat: missing fields')
+    }
+    const state = tx.trade_state === 'SUCCESS' ? 'PAID' : ['CLOSED', 'REVOKED', 'PAYERROR'].includes(String(tx.trade_state)) ? 'CLOSED' : 'OTHER'
+    return { eventKey: id, orderNo: tx.out_trade_no, tradeNo: tx.transaction_id, state, amount: total as Fen }
+  }
+
+  /**
+   * A REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED notification (sent to the refund's notify_url):
+   * signed and encrypted like a payment notification; the outcome is read from the encrypted
+   * `refund_status`, never from the clear-text event_type.
+   */
+  async parseRefundNotification(req: { headers: HeaderMap; rawBody: string }): Promise<RefundNotification> {
+    const { id, resource } = this.openNotification(req, 'refund')
+    const r = resource as RefundResource
+    if (r.mchid !== this.config.mchId) throw new NotificationRejected(`wechat: foreign mchid ${String(r.mchid)}`)
+    const amount = r.amount?.refund
+    if (typeof r.out_trade_no !== 'string' || typeof r.out_refund_no !== 'string' || !Number.isSafeInteger(amount) || (amount as number) < 0) {
+      throw new NotificationRejected('wechat: missing refund fields')
+    }
+    const state = r.refund_status
+    if (state !== 'SUCCESS' && state !== 'CLOSED' && state !== 'ABNORMAL') throw new NotificationRejected(`wechat: refund_status ${String(state)}`)
+    return { eventKey: id, orderNo: r.out_trade_no, refundNo: r.out_refund_no, state, amount: amount as Fen }
+  }
+
+  /**
+   * The common part of every notification: genuine signature (checkSignature), a JSON envelope with an
+   * id, and an AEAD_AES_256_GCM resource of the expected original_type that decrypts with the APIv3 key.
+   */
+  private openNotification(req: { headers: HeaderMap; rawBody: string }, originalType: 'transaction' | 'refund'): { id: string; resource: Record<string, unknown> } {
     const problem = this.checkSignature(req.headers, Buffer.from(req.rawBody, 'utf8'))
     if (problem) throw new NotificationRejected(`wechat: ${problem}`)
     let envelope: { id?: unknown; resource?: Partial<EncryptedResource> & { original_type?: unknown } }
@@ -105,16 +156,15 @@ export class WechatPayProvider implements PaymentProvider {
     } catch {
       throw new NotificationRejected('wechat: body is not JSON')
     }
-    const resource = envelope.resource
-    if (typeof envelope.id !== 'string' || !envelope.id) throw new NotificationRejected('wechat: notification without id')
+    const resource = envelope?.resource
+    if (typeof envelope?.id !== 'string' || !envelope.id) throw new NotificationRejected('wechat: notification without id')
     if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string') {
       throw new NotificationRejected('wechat: unsupported resource')
     }
-    // Only payment notifications come here: refunds are requested without a notify_url.
-    if (resource.original_type !== 'transaction') throw new NotificationRejected(`wechat: unexpected ${String(resource.original_type)} notification`)
-    let tx: Transaction
+    if (resource.original_type !== originalType) throw new NotificationRejected(`wechat: unexpected ${String(resource.original_type)} notification`)
+    let plain: unknown
     try {
-      tx = JSON.parse(
+      plain = JSON.parse(
         decryptResource(
           {
             ciphertext: resource.ciphertext,
@@ -127,14 +177,8 @@ export class WechatPayProvider implements PaymentProvider {
     } catch {
       throw new NotificationRejected('wechat: resource does not decrypt')
     }
-    if (tx.appid !== this.config.appId) throw new NotificationRejected(`wechat: foreign appid ${String(tx.appid)}`)
-    if (tx.mchid !== this.config.mchId) throw new NotificationRejected(`wechat: foreign mchid ${String(tx.mchid)}`)
-    const total = tx.amount?.total
-    if (typeof tx.out_trade_no !== 'string' || typeof tx.transaction_id !== 'string' || !Number.isSafeInteger(total) || (total as number) < 0) {
-      throw new NotificationRejected('wechat: missing fields')
-    }
-    const state = tx.trade_state === 'SUCCESS' ? 'PAID' : ['CLOSED', 'REVOKED', 'PAYERROR'].includes(String(tx.trade_state)) ? 'CLOSED' : 'OTHER'
-    return { eventKey: envelope.id, orderNo: tx.out_trade_no, tradeNo: tx.transaction_id, state, amount: total as Fen }
+    if (!plain || typeof plain !== 'object') throw new NotificationRejected('wechat: resource is not an object')
+    return { id: envelope.id, resource: plain as Record<string, unknown> }
   }
 
   ack(ok: boolean) {
@@ -174,18 +218,38 @@ export class WechatPayProvider implements PaymentProvider {
     }
   }
 
-  async refund(input: RefundInput): Promise<void> {
+  async refund(input: RefundInput): Promise<RefundResult> {
     // out_refund_no is the idempotency key: a retry sends the same one with the same amounts.
     const res = await this.request('POST', '/v3/refund/domestic/refunds', {
       out_trade_no: input.orderNo,
       out_refund_no: input.refundNo,
       ...(input.reason ? { reason: Array.from(input.reason).slice(0, 80).join('') } : {}),
+      ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
       amount: { refund: input.amount, total: input.totalAmount, currency: 'CNY' },
     })
     if (res.status !== 200) throw this.failure('refund', res)
-    const status = (res.json as { status?: unknown } | undefined)?.status
-    if (status === 'SUCCESS' || status === 'PROCESSING') return
+    const status = this.refundStatusOf(res.json, input)
+    if (status === 'SUCCESS' || status === 'PROCESSING') return { state: status }
     throw new ProviderError(`wechat refund ${input.refundNo}: status ${String(status)}`, `REFUND_${String(status)}`, false)
+  }
+
+  /** GET /v3/refund/domestic/refunds/{out_refund_no}; 404 RESOURCE_NOT_EXISTS: WeChat Pay has no such refund. */
+  async queryRefund(input: { orderNo: string; refundNo: string }): Promise<RefundQueryState> {
+    const res = await this.request('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(input.refundNo)}`)
+    if (res.status === 404 && (res.json as { code?: unknown } | undefined)?.code === 'RESOURCE_NOT_EXISTS') return 'NOT_FOUND'
+    if (res.status !== 200) throw this.failure('refund query', res)
+    const status = this.refundStatusOf(res.json, input)
+    if (status === 'SUCCESS' || status === 'PROCESSING' || status === 'CLOSED' || status === 'ABNORMAL') return status
+    throw new ProviderError(`wechat refund query: unknown status ${String(status)}`, 'UNKNOWN_STATE', true)
+  }
+
+  /** The status of a refund answer, which must be about this refund of this order. */
+  private refundStatusOf(json: unknown, input: { orderNo: string; refundNo: string }): unknown {
+    const body = (json ?? {}) as RefundResource
+    if (body.out_refund_no !== input.refundNo || body.out_trade_no !== input.orderNo) {
+      throw new ProviderError(`wechat refund ${input.refundNo}: answer is about another refund`, 'MISMATCH', true)
+    }
+    return body.status
   }
 
   /**
@@ -193,7 +257,7 @@ export class WechatPayProvider implements PaymentProvider {
    * SIGNTEST probe, timestamp within ±300 s, RSA-SHA256 over `ts\nnonce\nbody\n`. Returns the
    * problem, or undefined when it is genuine.
    */
-  private checkSignature(headers: Record<string, string | string[] | undefined>, body: Buffer): string | undefined {
+  private checkSignature(headers: HeaderMap, body: Buffer): string | undefined {
     const ts = header(headers, 'wechatpay-timestamp')
     const nonce = header(headers, 'wechatpay-nonce')
     const signature = header(headers, 'wechatpay-signature')
