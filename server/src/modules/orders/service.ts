@@ -6,6 +6,7 @@ import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
 import { ProviderError } from '../../providers/payments/types.ts'
 import { postRefund } from '../ledger/service.ts'
 import { finishOwedRefund, reconcileWithGateway, refundAtGateway, settlePolicy } from '../payments/settlement.ts'
+import { withdrawSubscriptionPeriod } from '../subscriptions/effects.ts'
 import { presentOrder, presentPaymentStatus } from './presenter.ts'
 import { expirePending, findOrder, findOrderWithCode, findShareByCode, insertOrder, listOrders, lockOrder, type OrderListQuery, type OrderScope, updateOrder } from './repository.ts'
 import { newOrderNo, ORDER_TTL_MS } from './rules.ts'
@@ -138,6 +139,8 @@ export async function refundOrder(app: FastifyInstance, orderNo: string, log: Fa
   const done = { orderNo, payment_status: 'Refund' } as const
   const order = await findOrder(app.db, orderNo)
   if (!order) throw notFound('orders.notFound')
+  // A subscriber's free unlock: nothing was paid, so nothing can be refunded (decision 055).
+  if (order.provider === 'subscription') throw conflict('subscriptions.unlockNotRefundable')
   if (order.paymentStatus !== 'Completed' && order.paymentStatus !== 'Refund') throw conflict('orders.notRefundable', { payment_status: order.paymentStatus })
   if (order.paymentStatus === 'Refund' && order.refundedAt) return done
   const provider = app.payments.byName(order.provider)
@@ -160,6 +163,7 @@ export async function refundOrder(app: FastifyInstance, orderNo: string, log: Fa
     const now = app.clock()
     await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: now })
     await postRefund(tx, locked, now)
+    if (locked.productType === 'package') await withdrawSubscriptionPeriod(tx, locked, now)
   })
   return done
 }
