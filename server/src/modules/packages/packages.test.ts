@@ -54,9 +54,16 @@ describe('admin package management', () => {
     await t.app.inject({ method: 'POST', url: '/api/packages/admin/update', headers: bearer(admin), payload: { id: p.id, status: 'on_sale' } })
     expect(((await t.app.inject({ url: '/api/packages/list?pageSize=100', headers: bearer(user) })).json().data.list as { id: number }[]).map((x) => x.id)).toContain(p.id)
 
+    // Two subscribers (one of them buying twice), and a package nobody bought beside it.
+    await create({ name: 'Quarterly lite' })
     await buyAndPay(user, p.id, 3990)
+    await buyAndPay(user, p.id, 3990)
+    const other = await t.login((await createUser(t.db)).userName, USER_PASSWORD)
+    await buyAndPay(other, p.id, 3990)
+    await t.db.update(subscriptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(subscriptions.packageId, p.id))
+    await buyAndPay(other, p.id, 3990)
     const listed = (await t.app.inject({ url: `/api/packages/admin/list?keyword=Quarterly`, headers: bearer(admin) })).json().data
-    expect(listed).toMatchObject({ total: 1, list: [{ id: p.id, subscription_count: 1, opened_count: 1 }] })
+    expect(listed).toMatchObject({ total: 2, list: [{ name: 'Quarterly lite', subscription_count: 0, opened_count: 0 }, { id: p.id, subscription_count: 2, opened_count: 1 }] })
     expect((await t.app.inject({ url: '/api/packages/admin/list?status=off_shelf&keyword=Quarterly', headers: bearer(admin) })).json().data.total).toBe(0)
     expect((await t.app.inject({ method: 'POST', url: '/api/packages/admin/update', headers: bearer(admin), payload: { id: 999999, status: 'on_sale' } })).statusCode).toBe(404)
   })

@@ -31,11 +31,19 @@ export async function listOnSale(db: Database, q: PageQuery) {
   return { rows, total: total?.n ?? 0 }
 }
 
-/** Subscribers of each package: every user who ever subscribed, and those whose subscription is open at `now`. */
-const subscriberCounts = (now: Date) => ({
-  subscriptionCount: sql<number>`(select count(*) from ${subscriptions} where ${subscriptions.packageId} = ${packages.id})`.mapWith(Number),
-  openedCount: sql<number>`(select count(*) from ${subscriptions} where ${subscriptions.packageId} = ${packages.id} and ${subscriptions.expiresAt} > ${now})`.mapWith(Number),
-})
+/**
+ * Subscribers of each package, by a join (the package's columns stay qualified): every user who ever
+ * subscribed, and those whose subscription is open at `now`.
+ */
+const withSubscriberCounts = (db: Database, now: Date) =>
+  db
+    .select({
+      pkg: packages,
+      subscriptionCount: count(subscriptions.id),
+      openedCount: sql<number>`count(${subscriptions.id}) filter (where ${subscriptions.expiresAt} > ${now})`.mapWith(Number),
+    })
+    .from(packages)
+    .leftJoin(subscriptions, eq(subscriptions.packageId, packages.id))
 
 export type AdminPackageRow = { pkg: PackageRow; subscriptionCount: number; openedCount: number }
 
@@ -43,10 +51,9 @@ export type AdminPackageRow = { pkg: PackageRow; subscriptionCount: number; open
 export async function listAll(db: Database, q: AdminQuery, now: Date): Promise<{ rows: AdminPackageRow[]; total: number }> {
   const where = and(q.status ? eq(packages.status, q.status) : undefined, q.keyword ? ilike(packages.name, containing(q.keyword)) : undefined)
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ pkg: packages, ...subscriberCounts(now) })
-      .from(packages)
+    withSubscriberCounts(db, now)
       .where(where)
+      .groupBy(packages.id)
       .orderBy(desc(packages.createdAt), desc(packages.id))
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize),
@@ -56,10 +63,7 @@ export async function listAll(db: Database, q: AdminQuery, now: Date): Promise<{
 }
 
 export async function withCounts(db: Database, id: number, now: Date): Promise<AdminPackageRow | undefined> {
-  const [row] = await db
-    .select({ pkg: packages, ...subscriberCounts(now) })
-    .from(packages)
-    .where(eq(packages.id, id))
+  const [row] = await withSubscriberCounts(db, now).where(eq(packages.id, id)).groupBy(packages.id)
   return row
 }
 
