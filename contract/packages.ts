@@ -34,7 +34,6 @@ const packageFields = {
 }
 
 export const packageCreateSchema = z.object({ ...packageFields, status: packageFields.status.default('on_sale') })
-export type PackageCreateInput = z.input<typeof packageCreateSchema>
 
 /** An edit: the fields given change (a status alone puts a package on sale or off shelf). */
 export const packageUpdateSchema = z.object({
