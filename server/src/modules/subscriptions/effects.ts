@@ -16,7 +16,7 @@ export async function openSubscription(tx: Database, order: Pick<typeof orders.$
   const period = pkg.durationDays * DAY_MS
   await tx
     .insert(subscriptions)
-    .values({ userId: order.buyerId, packageId: pkg.id, startsAt: now, expiresAt: new Date(now.getTime() + period), lastOrderId: order.id })
+    .values({ userId: order.buyerId, packageId: pkg.id, startsAt: now, expiresAt: new Date(now.getTime() + period), lastOrderId: order.id, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [subscriptions.userId, subscriptions.packageId],
       set: {
