@@ -18,8 +18,10 @@ type Page<T> = { list: T[]; total: number; pageNum: number; pageSize: number }
 
 /** Today's free unlocks of a user (Asia/Shanghai day; decision 054). */
 export async function unlockAllowance(db: Database, userId: number, now: Date): Promise<UnlockAllowance> {
-  const [limits, used] = await Promise.all([repo.openLimits(db, userId, now), repo.countUnlocksOn(db, userId, shanghaiDay(now))])
-  return dailyAllowance(limits, used)
+  const limits = await repo.openLimits(db, userId, now)
+  // Most readers of a share page have no subscription: one query, not two.
+  if (limits.length === 0) return dailyAllowance([], 0)
+  return dailyAllowance(limits, await repo.countUnlocksOn(db, userId, shanghaiDay(now)))
 }
 
 /** My subscriptions, each with what it leaves today, and today's allowance. */
