@@ -8,6 +8,7 @@ import enPages from './locales/en-US/pages.json'
 import enPublic from './locales/en-US/public.json'
 import enSettings from './locales/en-US/settings.json'
 import enShares from './locales/en-US/shares.json'
+import enSubscriptions from './locales/en-US/subscriptions.json'
 import enSystem from './locales/en-US/system.json'
 import enUsers from './locales/en-US/users.json'
 import enValidation from './locales/en-US/validation.json'
@@ -21,6 +22,7 @@ import zhPages from './locales/zh-CN/pages.json'
 import zhPublic from './locales/zh-CN/public.json'
 import zhSettings from './locales/zh-CN/settings.json'
 import zhShares from './locales/zh-CN/shares.json'
+import zhSubscriptions from './locales/zh-CN/subscriptions.json'
 import zhSystem from './locales/zh-CN/system.json'
 import zhUsers from './locales/zh-CN/users.json'
 import zhValidation from './locales/zh-CN/validation.json'
@@ -35,13 +37,13 @@ export const resources = {
   'zh-CN': {
     translation: {
       auth: zhAuth, channels: zhChannels, common: zhCommon, errors: zhErrors, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
-      settings: zhSettings, shares: zhShares, system: zhSystem, users: zhUsers, validation: zhValidation,
+      settings: zhSettings, shares: zhShares, subscriptions: zhSubscriptions, system: zhSystem, users: zhUsers, validation: zhValidation,
     },
   },
   'en-US': {
     translation: {
       auth: enAuth, channels: enChannels, common: enCommon, errors: enErrors, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
-      settings: enSettings, shares: enShares, system: enSystem, users: enUsers, validation: enValidation,
+      settings: enSettings, shares: enShares, subscriptions: enSubscriptions, system: enSystem, users: enUsers, validation: enValidation,
     },
   },
 }

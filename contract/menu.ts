@@ -50,7 +50,19 @@ export const MENU: MenuItem[] = [
       { path: '/system/share-manage', name: 'menu.adminShares', order: 2, roles: ['admin'] },
       { path: '/system/order-manage', name: 'menu.adminOrders', order: 3, roles: ['admin'] },
       { path: '/system/channel-manage', name: 'menu.channelManage', order: 6, roles: ['admin'] },
+      { path: '/system/package-list', name: 'menu.packageManage', order: 9, roles: ['admin'] },
+      { path: '/system/subscription-manage', name: 'menu.subscriptionManage', order: 10, roles: ['admin'] },
       { path: '/system/outbox', name: 'menu.outbox', order: 90, roles: ['admin'] },
+    ],
+  },
+  {
+    path: '/subscription-manage',
+    name: 'menu.subscription',
+    order: 3,
+    roles: ['*'],
+    children: [
+      { path: '/subscription-manage/subscription-list', name: 'menu.mySubscriptions', order: 0, roles: ['*'] },
+      { path: '/subscription-manage/package-list', name: 'menu.packages', order: 1, roles: ['*'] },
     ],
   },
   {

@@ -10,6 +10,18 @@ export const PAYMENT_METHODS = ['Alipay', 'WeChat'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' })
 
+/**
+ * How an order was settled: a payment method, or `Subscription` — a subscriber's free unlock, a
+ * zero-amount order nobody pays and nobody can refund (decision 055).
+ */
+export const ORDER_PAYMENT_METHODS = [...PAYMENT_METHODS, 'Subscription'] as const
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]
+const orderPaymentMethodSchema = z.enum(ORDER_PAYMENT_METHODS)
+
+/** Whether an admin may refund an order: a completed one that was paid (not a free unlock). */
+export const isRefundable = (o: { payment_status: PaymentStatus; paymentMethod: OrderPaymentMethod }) =>
+  o.payment_status === 'Completed' && o.paymentMethod !== 'Subscription'
+
 /** What an order buys (issue 7: one pipeline for every product); `product_name` names it. */
 export const PRODUCT_TYPES = ['share', 'channel', 'package'] as const
 export type ProductType = (typeof PRODUCT_TYPES)[number]
@@ -37,7 +49,7 @@ export const REFUND_STATES = ['pending', 'done', 'failed'] as const
 export type RefundState = (typeof REFUND_STATES)[number]
 
 /** The catalog key naming a payment method in lists. */
-export const paymentMethodLabel = (m: PaymentMethod) => `orders.methods.${m}` as const
+export const paymentMethodLabel = (m: OrderPaymentMethod) => `orders.methods.${m}` as const
 
 export const orderCreateSchema = z.object({
   unicode: unicodeSchema,
@@ -63,7 +75,7 @@ export const orderSchema = z.object({
   alipayTradeNo: z.string().nullable(),
   username: z.string().nullable(),
   seller_name: z.string().nullable(),
-  paymentMethod: paymentMethodSchema,
+  paymentMethod: orderPaymentMethodSchema,
   unicode: z.string().nullable(),
   amount: z.number(),
   fee: z.number().nullable(),
@@ -95,7 +107,7 @@ export const paymentStatusViewSchema = z.object({
   product_type: productTypeSchema,
   product_name: z.string(),
   payment_status: paymentStatusSchema,
-  paymentMethod: paymentMethodSchema,
+  paymentMethod: orderPaymentMethodSchema,
   amount: z.number(),
   /** '' until paid, then the gateway's trade number. */
   third_party_trade_no: z.string(),

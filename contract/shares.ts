@@ -145,6 +145,11 @@ export const publicShareSchema = z.object({
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
   /** False when the share is not approved, deleted or its seller banned: shown but not for sale. */
   for_sale: z.boolean().optional(),
+  /**
+   * For a signed-in subscriber who does not have the content yet, on a share open to subscribers and
+   * for sale: the free unlocks left today (0 when used up). Absent otherwise.
+   */
+  free_unlocks_left: z.number().int().optional(),
 })
 export type PublicShare = z.infer<typeof publicShareSchema>
 

@@ -11,10 +11,12 @@ import menuModule from './modules/menu/routes.ts'
 import ordersModule from './modules/orders/routes.ts'
 import { expirePendingOrders } from './modules/orders/service.ts'
 import outboxModule from './modules/outbox/routes.ts'
+import packagesModule from './modules/packages/routes.ts'
 import paymentsModule from './modules/payments/routes.ts'
 import { finishOwedRefunds, refundContext } from './modules/payments/settlement.ts'
 import shareModule from './modules/share/routes.ts'
 import sharesModule from './modules/shares/routes.ts'
+import subscriptionsModule from './modules/subscriptions/routes.ts'
 import usersModule from './modules/users/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
@@ -26,7 +28,7 @@ import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, channelsModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, channelsModule, packagesModule, subscriptionsModule]
 
 export type BuildOptions = {
   config: Config

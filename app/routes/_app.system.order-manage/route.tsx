@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { type Order, orderListQuerySchema, orderNoSchema, ordersApi, paymentMethodLabel } from '#contract/orders.ts'
+import { isRefundable, type Order, orderListQuerySchema, orderNoSchema, ordersApi, paymentMethodLabel } from '#contract/orders.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page.list.find((o) => o.orderNo === refundNo.data) ??
         (await api(request, ordersApi.adminList, { token, query: { orderNo: refundNo.data, pageSize: 1 } })).list[0]
     }
-    return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund?.payment_status === 'Completed' ? toRefund : null }
+    return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund && isRefundable(toRefund) ? toRefund : null }
   } catch (e) {
     return pageError(request, e)
   }
@@ -116,7 +116,7 @@ export default function AdminOrders() {
             refundState
           />
           <Table.Td className="ps-actions">
-            {o.payment_status === 'Completed' ? (
+            {isRefundable(o) ? (
               <Button
                 component={Link}
                 to={dialogs.open('refund', o.orderNo)}

@@ -1,6 +1,6 @@
 // The share page shows paid content: neither it nor its data request may be kept by a cache.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { args, get, ORIGIN, settle, statusOf } from '../../../tests/support/console.ts'
+import { args, get, ORIGIN, post, sessionCookie, settle, statusOf } from '../../../tests/support/console.ts'
 import { action, headers, loader } from './route.tsx'
 
 const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
@@ -51,5 +51,39 @@ describe('/share/CODE', () => {
     const res = statusOf(await settle(() => loader(args(get('/share/AbCd2345'), { unicode: 'AbCd2345' }))))
     expect(res.status).toBe(503)
     await stub.up()
+  })
+})
+
+describe('/share/CODE: a subscriber\'s free unlock', () => {
+  it('the loader passes on the free unlocks left; none once the content is shown', async () => {
+    stub.on('GET /api/share', () => ({ data: { ...SHARE, subscription_status: 'open', free_unlocks_left: 2 } }))
+    const cookie = await sessionCookie('tok')
+    const res = statusOf(await loader(args(get('/share/AbCd2345', cookie), { unicode: 'AbCd2345' })))
+    expect((res.data as { unlock: unknown }).unlock).toEqual({ left: 2 })
+    stub.on('GET /api/share', () => ({ data: { ...SHARE, content: 'the secret', extraction_code: null } }))
+    const after = statusOf(await loader(args(get('/share/AbCd2345?unlocked=1', cookie), { unicode: 'AbCd2345' })))
+    expect(after.data).toMatchObject({ unlock: null, unlocked: true })
+  })
+
+  it('unlocks through the API and shows the page again (POST, without JavaScript)', async () => {
+    stub.on('POST /api/subscriptions/unlock', { data: { ...SHARE, content: 'the secret', extraction_code: null, orderNo: ORDER_NO, already: false, remaining_today: 1 } })
+    const request = post('/share/AbCd2345', { intent: 'unlock' }, { cookie: await sessionCookie('tok') })
+    const res = statusOf(await settle(() => action(args(request, { unicode: 'AbCd2345' }))))
+    expect(res.headers.get('location')).toBe('/share/AbCd2345?unlocked=1')
+    const call = stub.calls.find((c) => c.path === '/api/subscriptions/unlock')!
+    expect(call.body).toEqual({ unicode: 'AbCd2345' })
+    expect(call.headers.authorization).toBe('Bearer tok')
+    expect(stub.count('/api/orders/create')).toBe(0)
+  })
+
+  it('the limit reached meanwhile: the API\'s reason on the page; signed out: asked to log in, the API not called', async () => {
+    stub.on('POST /api/subscriptions/unlock', { code: 409, msg: 'subscriptions.limitReached', data: { daily_limit: 3 } })
+    const cookie = await sessionCookie('tok')
+    const refused = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'unlock' }, { cookie }), { unicode: 'AbCd2345' }))))
+    expect(refused).toMatchObject({ status: 400, data: { error: 'subscriptions.limitReached', intent: 'unlock' } })
+    stub.reset()
+    const anonymous = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'unlock' }), { unicode: 'AbCd2345' }))))
+    expect(anonymous).toMatchObject({ status: 400, data: { error: 'subscriptions.unlock.loginFirst' } })
+    expect(stub.count('/api/subscriptions/unlock')).toBe(0)
   })
 })

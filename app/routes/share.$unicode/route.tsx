@@ -5,6 +5,7 @@ import { formatYuan, yuanToFen } from '#contract/money.ts'
 import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
 import { ordersApi, PAYMENT_METHODS, type PaymentStatus } from '#contract/orders.ts'
 import { type PublicShare, shareApi } from '#contract/shares.ts'
+import { subscriptionsApi } from '#contract/subscriptions.ts'
 import { useNonce } from '#app/components/layout/nonce.tsx'
 import { PublicError, PublicShell } from '#app/components/layout/public-shell.tsx'
 import type { RouteHandle } from '#app/root.tsx'
@@ -71,17 +72,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   if (!share) throw data({ key: 'public.shareNotFound' }, { status: 404, headers })
-  const { content: _c, extraction_code: _e, payment_status: _p, third_party_trade_no: _t, ...publicShare } = share
-  return data({ share: publicShare, content, order, loggedIn: Boolean(token) }, { headers })
+  const { content: _c, extraction_code: _e, payment_status: _p, third_party_trade_no: _t, free_unlocks_left: unlocksLeft, ...publicShare } = share
+  // A signed-in subscriber: today's free unlocks left on this share (none when it is not open to them).
+  const unlock = content || unlocksLeft === undefined ? null : { left: unlocksLeft }
+  const unlocked = Boolean(content) && url.searchParams.has('unlocked')
+  return data({ share: publicShare, content, order, unlock, unlocked, loggedIn: Boolean(token) }, { headers })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const unicode = params.unicode ?? ''
   if (!UNICODE_PATTERN.test(unicode)) throw data({ key: 'public.shareNotFound' }, { status: 404 })
   const form = await readForm(request)
+  const token = await getToken(request)
+  if (form.get('intent') === 'unlock') return unlockFree(request, unicode, token)
   const method = PAYMENT_METHODS.find((m) => m === form.get('paymentMethod'))
   if (!method) return data({ error: 'public.chooseMethod' }, { status: 400 })
-  const token = await getToken(request)
   try {
     const created = await api(request, ordersApi.create, { token, body: { unicode, paymentMethod: method } })
     const headers = new Headers()
@@ -95,6 +100,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (e instanceof ApiError) return data({ error: e.status === 502 ? 'public.gatewayError' : 'errors.requestError' }, { status: 502 })
     throw e
   }
+}
+
+/**
+ * A subscriber's free unlock (issue 8): POST /api/subscriptions/unlock, then this page again, which now
+ * shows the content (the unlock is a completed zero-amount order of the signed-in user).
+ */
+async function unlockFree(request: Request, unicode: string, token: string | null) {
+  if (!token) return data({ error: 'subscriptions.unlock.loginFirst', intent: 'unlock' as const }, { status: 400 })
+  try {
+    await api(request, subscriptionsApi.unlock, { token, body: { unicode } })
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return data({ error: 'subscriptions.unlock.loginFirst', intent: 'unlock' as const }, { status: 400 })
+    if (e instanceof ApiError && e.status < 500) return data({ error: e.msg, intent: 'unlock' as const }, { status: 400 })
+    if (e instanceof ApiError) return data({ error: e.unreachable ? 'errors.requestError' : 'errors.error', intent: 'unlock' as const }, { status: 502 })
+    throw e
+  }
+  return redirect(`/share/${unicode}?unlocked=1`)
 }
 
 function Secret({ label, value, id }: { label: string; value: string; id: string }) {
@@ -137,8 +159,11 @@ const STATE_ALERTS: Record<string, { key: string; tone: string }> = {
 
 export default function SharePage() {
   const { t } = useTranslation()
-  const { share, content, order, loggedIn } = useLoaderData<typeof loader>()
+  const { share, content, order, unlock, unlocked, loggedIn } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const actionError = actionData && 'error' in actionData ? actionData : null
+  const unlockError = actionError && 'intent' in actionError ? actionError.error : null
+  const buyError = actionError && !('intent' in actionError) ? actionError.error : null
   const typeLabel = t(`public.types.${share.type}`)
   const waiting = !content && order?.status === 'Pending'
   const state = STATE_ALERTS[share.status]
@@ -167,7 +192,7 @@ export default function SharePage() {
         {content ? (
           <section aria-labelledby="content-title">
             <div className="ps-alert ps-alert-ok" role="status" id="content-title">
-              {order?.status === 'Completed' ? t('public.paid') : t('public.yourContent')}
+              {order?.status === 'Completed' ? t('public.paid') : unlocked ? t('subscriptions.unlock.done') : t('public.yourContent')}
             </div>
             <Secret id="secret-content" label={share.type === 'text' ? t('public.contentText') : t('public.contentLink')} value={content.content} />
             {content.extraction_code ? <Secret id="secret-code" label={t('public.extractionCode')} value={content.extraction_code} /> : null}
@@ -193,6 +218,26 @@ export default function SharePage() {
             {order?.status === 'Failed' ? <div className="ps-alert ps-alert-warn">{t('public.orderFailed')}</div> : null}
             {order?.status === 'Refund' ? <div className="ps-alert ps-alert-warn">{t('public.orderRefunded')}</div> : null}
             {state ? <div className={`ps-alert ${state.tone}`}>{t(state.key)}</div> : null}
+            {share.for_sale && unlock && unlock.left > 0 ? (
+              <Form method="post" className="ps-alert ps-alert-ok">
+                <button type="submit" name="intent" value="unlock" className="ps-btn ps-btn-block ps-btn-light">
+                  {t('subscriptions.unlock.button', { count: unlock.left })}
+                </button>
+                <p className="ps-muted" style={{ margin: '6px 0 0' }}>
+                  {t('subscriptions.unlock.note')}
+                </p>
+                {unlockError ? (
+                  <p className="ps-error" role="alert">
+                    {t(unlockError, { defaultValue: t('errors.error') })}
+                  </p>
+                ) : null}
+              </Form>
+            ) : share.for_sale && (unlock || unlockError) ? (
+              // Today's free unlocks used up (or refused just now): only the buy form remains.
+              <p className="ps-alert ps-alert-warn" role={unlockError ? 'alert' : undefined}>
+                {unlockError ? t(unlockError, { defaultValue: t('errors.error') }) : t('subscriptions.unlock.usedUp')}
+              </p>
+            ) : null}
             {share.for_sale ? (
               <Form method="post">
                 <fieldset className="ps-methods">
@@ -204,9 +249,9 @@ export default function SharePage() {
                     <input type="radio" name="paymentMethod" value="WeChat" /> {t('public.wechat')}
                   </label>
                 </fieldset>
-                {actionData && 'error' in actionData ? (
+                {buyError ? (
                   <p className="ps-error" role="alert">
-                    {t(actionData.error, { defaultValue: t('errors.error') })}
+                    {t(buyError, { defaultValue: t('errors.error') })}
                   </p>
                 ) : null}
                 <button type="submit" className="ps-btn ps-btn-block">

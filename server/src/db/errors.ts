@@ -7,3 +7,13 @@ export function uniqueViolation(e: unknown): string | null {
   }
   return null
 }
+
+/** A foreign key violation from either driver (pg error code 23503): the row referred to is gone, or still referred to. */
+export function foreignKeyViolation(e: unknown): boolean {
+  let err = e as { code?: string; cause?: unknown } | undefined
+  for (let i = 0; err && i < 3; i++) {
+    if (err.code === '23503') return true
+    err = err.cause as typeof err
+  }
+  return false
+}

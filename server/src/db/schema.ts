@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES } from '../../../contract/orders.ts'
+import { ORDER_PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES } from '../../../contract/orders.ts'
 import { CHANNEL_STATUSES } from '../../../contract/channels.ts'
 import { PACKAGE_STATUSES } from '../../../contract/packages.ts'
 import { WITHDRAWAL_STATUSES } from '../../../contract/withdrawals.ts'
@@ -168,8 +168,9 @@ export const orders = pgTable(
     buyerId: integer('buyer_id').references(() => users.id),
     productName: text('product_name').notNull(),
     amountFen: integer('amount_fen').notNull(),
-    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
-    provider: text('provider', { enum: ['alipay', 'wechat', 'sandbox'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ORDER_PAYMENT_METHODS }).notNull(),
+    /** The gateway, or `subscription` for a subscriber's free unlock (no gateway, nothing paid). */
+    provider: text('provider', { enum: ['alipay', 'wechat', 'sandbox', 'subscription'] }).notNull(),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES })
       .notNull()
       .default('Pending'),

@@ -9,6 +9,7 @@ import { newUnicode } from '../modules/shares/rules.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { buildShare, orderTimes, type ShareAttrs } from './factories.ts'
 import { seedDemoChannels } from './seed-channels.ts'
+import { seedDemoPackages } from './seed-packages.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEMO_SELLER = { userName: 'demo_seller', email: 'seller@payshare.local', phone: '13800138000' }
@@ -45,6 +46,7 @@ export async function seed(db: Database, opts: { adminPassword?: string; demo: b
     await seedDemoShares(db, new ContentCipher(opts.contentKey), opts.feeBasisPoints ?? 500)
   }
   if (opts.demo && (await once(db, 'seed.demo-channels'))) await seedDemoChannels(db)
+  if (opts.demo && opts.contentKey) await seedDemoPackages(db)
   return result
 }
 

@@ -7,6 +7,7 @@ import { ProviderError, type RefundResult } from '../../providers/payments/types
 import { closeChannel } from '../channels/effects.ts'
 import { postRefund } from '../ledger/service.ts'
 import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from '../payments/settlement.ts'
+import { withdrawSubscriptionPeriod } from '../subscriptions/effects.ts'
 import { presentOrder, presentPaymentStatus } from './presenter.ts'
 import { expirePending, findOrder, findOrderWithCode, findShareByCode, insertOrder, listOrders, lockOrder, type OrderListQuery, type OrderScope, updateOrder } from './repository.ts'
 import { newOrderNo, ORDER_TTL_MS, refundState } from './rules.ts'
@@ -145,6 +146,8 @@ export async function refundOrder(
   const answer = (refund_state: RefundState) => ({ orderNo, payment_status: 'Refund' as const, refund_state })
   const order = await findOrder(app.db, orderNo)
   if (!order) throw notFound('orders.notFound')
+  // A subscriber's free unlock: nothing was paid, so nothing can be refunded (decision 055).
+  if (order.provider === 'subscription') throw conflict('subscriptions.unlockNotRefundable')
   if (order.paymentStatus !== 'Completed' && order.paymentStatus !== 'Refund') throw conflict('orders.notRefundable', { payment_status: order.paymentStatus })
   if (order.paymentStatus === 'Refund' && order.refundedAt) return answer('done')
   const provider = app.payments.byName(order.provider)
@@ -170,6 +173,7 @@ export async function refundOrder(
       await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: confirmed ? now : null })
       await postRefund(tx, locked, now)
       if (locked.productType === 'channel') await closeChannel(tx, locked, now)
+      if (locked.productType === 'package') await withdrawSubscriptionPeriod(tx, locked, now)
       return confirmed ? 'done' : 'pending'
     }
     // A concurrent refund (or notification) got here first.

@@ -5,6 +5,8 @@ import { reconcileWithGateway, settlePolicy } from '../payments/settlement.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
 import { presentShare, withContent } from '../shares/presenter.ts'
+import { unlockAllowance } from '../subscriptions/service.ts'
+import { unlockRefusal } from '../subscriptions/rules.ts'
 import { presentOrderShare } from './presenter.ts'
 import * as repo from './repository.ts'
 import { shareAccess } from './rules.ts'
@@ -32,7 +34,14 @@ export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unic
     const unwritten = deps.visits.record(row.share.id, visitorKey())
     out = { ...out, visit_count: out.visit_count + unwritten }
   }
-  if (access === 'public') return out
+  if (access === 'public') {
+    // A signed-in subscriber may unlock a share open to subscribers for free: tell them how many are left today.
+    if (viewer && !isAdmin && !unlockRefusal(row, viewer.id)) {
+      const allowance = await unlockAllowance(deps.db, viewer.id, deps.clock())
+      if (allowance.daily_limit > 0) out = { ...out, free_unlocks_left: allowance.remaining_today }
+    }
+    return out
+  }
   if (bought && !bought.firstRevealedAt) await repo.markFirstRevealed(deps.db, bought.id)
   return withContent(out, row.share, deps.cipher)
 }

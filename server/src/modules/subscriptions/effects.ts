@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { type orders, packages, subscriptions } from '../../db/schema.ts'
 
@@ -16,7 +16,7 @@ export async function openSubscription(tx: Database, order: Pick<typeof orders.$
   const period = pkg.durationDays * DAY_MS
   await tx
     .insert(subscriptions)
-    .values({ userId: order.buyerId, packageId: pkg.id, startsAt: now, expiresAt: new Date(now.getTime() + period), lastOrderId: order.id })
+    .values({ userId: order.buyerId, packageId: pkg.id, startsAt: now, expiresAt: new Date(now.getTime() + period), lastOrderId: order.id, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [subscriptions.userId, subscriptions.packageId],
       set: {
@@ -27,4 +27,23 @@ export async function openSubscription(tx: Database, order: Pick<typeof orders.$
         updatedAt: now,
       },
     })
+}
+
+/**
+ * A refunded package order takes back the period it paid for: the subscription's expiry moves back by
+ * the package's duration, never before now (an open subscription whose only period is refunded ends
+ * now; an expired one stays as it was). Runs in the refund's transaction, once (the order's one
+ * Completed → Refund move). The free unlocks already made stay (decision 055).
+ */
+export async function withdrawSubscriptionPeriod(tx: Database, order: Pick<typeof orders.$inferSelect, 'buyerId' | 'packageId'>, now: Date): Promise<void> {
+  if (!order.buyerId || !order.packageId) return
+  const [pkg] = await tx.select({ durationDays: packages.durationDays }).from(packages).where(eq(packages.id, order.packageId))
+  if (!pkg) return
+  await tx
+    .update(subscriptions)
+    .set({
+      expiresAt: sql`greatest(${subscriptions.expiresAt} - ${`${pkg.durationDays} days`}::interval, least(${subscriptions.expiresAt}, ${now}))`,
+      updatedAt: now,
+    })
+    .where(and(eq(subscriptions.userId, order.buyerId), eq(subscriptions.packageId, order.packageId)))
 }

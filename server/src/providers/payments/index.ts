@@ -6,7 +6,8 @@ import type { PaymentMethod, PaymentProvider, PaymentProviderName } from './type
 export type PaymentProviders = {
   /** The gateway that takes payments of a method: the real one when configured, else the sandbox when allowed. */
   forMethod(method: PaymentMethod): PaymentProvider | undefined
-  byName(name: PaymentProviderName): PaymentProvider | undefined
+  /** The gateway of an order's `provider`; none for a free unlock's `subscription` (nothing to pay or refund). */
+  byName(name: PaymentProviderName | 'subscription'): PaymentProvider | undefined
   /** Undefined when PAYMENTS_SANDBOX=false. */
   sandbox: SandboxProvider | undefined
 }
@@ -33,7 +34,7 @@ export async function createPaymentProviders(config: Config, overrides: PaymentO
   const all: Record<PaymentProviderName, PaymentProvider | undefined> = { alipay, wechat, sandbox }
   return {
     forMethod: (method) => (method === 'Alipay' ? (alipay ?? sandbox) : (wechat ?? sandbox)),
-    byName: (name) => all[name],
+    byName: (name) => (name === 'subscription' ? undefined : all[name]),
     sandbox,
   }
 }

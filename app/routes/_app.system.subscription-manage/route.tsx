@@ -1,0 +1,100 @@
+import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { adminSubscriptionListQuerySchema, SUBSCRIPTION_TAGS, subscriptionsApi } from '#contract/subscriptions.ts'
+import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
+import { ListPage } from '#app/components/lists/list-page.tsx'
+import { DateTimeCell } from '#app/components/shares/shares.tsx'
+import { SubscriptionTagBadge } from '#app/components/subscriptions/subscriptions.tsx'
+import { api } from '#app/.server/api.ts'
+import { requireAdmin } from '#app/.server/auth.ts'
+import { pageError } from '#app/.server/failures.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
+import { listQuery } from '#app/.server/lists.ts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const query = listQuery(request, adminSubscriptionListQuerySchema, ['keyword', 'status'])
+  try {
+    const page = await api(request, subscriptionsApi.adminList, { token, query })
+    return { title: await pageTitle(request, 'menu.subscriptionManage'), page }
+  } catch (e) {
+    return pageError(request, e)
+  }
+}
+
+function Filters() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  return (
+    <Form method="get">
+      <Group align="flex-end" gap="sm">
+        <TextInput name="keyword" label={t('subscriptions.filter.keyword')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
+        <NativeSelect
+          name="status"
+          label={t('subscriptions.field.status')}
+          defaultValue={params.get('status') ?? ''}
+          data={[{ value: '', label: t('common.all') }, ...SUBSCRIPTION_TAGS.map((s) => ({ value: s, label: t(`subscriptions.tags.${s}`) }))]}
+        />
+        <Button type="submit" variant="light">
+          {t('common.search')}
+        </Button>
+      </Group>
+    </Form>
+  )
+}
+
+/** Every subscription (SPEC §3 Package: user_name, product_name, created time), with its tag and expiry. */
+export default function AdminSubscriptions() {
+  const { t } = useTranslation()
+  const { page } = useLoaderData<typeof loader>()
+  return (
+    <ListPage
+      title={t('menu.subscriptionManage')}
+      filters={<Filters />}
+      page={page}
+      minWidth={860}
+      head={
+        <>
+          <Table.Th>{t('subscriptions.field.user')}</Table.Th>
+          <Table.Th>{t('subscriptions.field.package')}</Table.Th>
+          <Table.Th ta="right">{t('subscriptions.field.downloadLimit')}</Table.Th>
+          <Table.Th>{t('subscriptions.field.status')}</Table.Th>
+          <Table.Th>{t('subscriptions.field.createdAt')}</Table.Th>
+          <Table.Th>{t('subscriptions.field.startsAt')}</Table.Th>
+          <Table.Th>{t('subscriptions.field.expiresAt')}</Table.Th>
+        </>
+      }
+      row={(s) => (
+        <Table.Tr key={s.id}>
+          <Table.Td>{s.user_name}</Table.Td>
+          <Table.Td miw={160} maw={260}>
+            <Text size="sm" lineClamp={2} title={s.product_name}>
+              {s.product_name}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right">{s.download_limit}</Table.Td>
+          <Table.Td>
+            <SubscriptionTagBadge tag={s.status} />
+          </Table.Td>
+          <Table.Td>
+            <DateTimeCell iso={s.created_at} />
+          </Table.Td>
+          <Table.Td>
+            <DateTimeCell iso={s.starts_at} />
+          </Table.Td>
+          <Table.Td>
+            <DateTimeCell iso={s.expires_at} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
