@@ -24,7 +24,10 @@ export const MENU: MenuItem[] = [
     name: 'menu.dashboard',
     order: 0,
     roles: ['*'],
-    children: [{ path: '/dashboard/workplace', name: 'menu.workplace', order: 0, roles: ['*'] }],
+    children: [
+      { path: '/dashboard/workplace', name: 'menu.workplace', order: 0, roles: ['*'] },
+      { path: '/dashboard/withdrawal', name: 'menu.withdrawal', order: 2, roles: ['*'] },
+    ],
   },
   {
     path: '/share-manage',
@@ -46,6 +49,7 @@ export const MENU: MenuItem[] = [
       { path: '/system/login-record', name: 'menu.loginRecord', order: 1, roles: ['admin'] },
       { path: '/system/share-manage', name: 'menu.adminShares', order: 2, roles: ['admin'] },
       { path: '/system/order-manage', name: 'menu.adminOrders', order: 3, roles: ['admin'] },
+      { path: '/system/withdrawal-manage', name: 'menu.withdrawalManage', order: 8, roles: ['admin'] },
       { path: '/system/outbox', name: 'menu.outbox', order: 90, roles: ['admin'] },
     ],
   },
