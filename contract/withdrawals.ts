@@ -33,9 +33,10 @@ export const WITHDRAWAL_MAX_YUAN = 10_000_000
 export const withdrawalAmountSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, 'withdrawals.amountFormat')], { error: 'withdrawals.amountFormat' })
   .pipe(z.coerce.number())
-  .refine(Number.isFinite, 'withdrawals.amountFormat')
-  .refine((v) => v > 0, 'withdrawals.amountPositive')
-  .refine((v) => v <= WITHDRAWAL_MAX_YUAN, 'withdrawals.amountTooLarge')
+  // One message per amount: the first rule it breaks.
+  .refine(Number.isFinite, { error: 'withdrawals.amountFormat', abort: true })
+  .refine((v) => v > 0, { error: 'withdrawals.amountPositive', abort: true })
+  .refine((v) => v <= WITHDRAWAL_MAX_YUAN, { error: 'withdrawals.amountTooLarge', abort: true })
   .refine(isYuanAmount, 'withdrawals.amountDecimals')
 
 export const withdrawalCreateSchema = z.object({ amount: withdrawalAmountSchema })
@@ -45,15 +46,15 @@ export const TRANSACTION_ORDER_MAX = 64
 export const transactionOrderSchema = z
   .string({ error: 'withdrawals.transactionOrderRequired' })
   .trim()
-  .min(1, 'withdrawals.transactionOrderRequired')
-  .max(TRANSACTION_ORDER_MAX, 'withdrawals.transactionOrderFormat')
+  .min(1, { error: 'withdrawals.transactionOrderRequired', abort: true })
+  .max(TRANSACTION_ORDER_MAX, { error: 'withdrawals.transactionOrderFormat', abort: true })
   .regex(/^[0-9A-Za-z_-]+$/, 'withdrawals.transactionOrderFormat')
 
 export const REJECT_REASON_MAX = 200
 export const rejectReasonSchema = z
   .string({ error: 'withdrawals.reasonRequired' })
   .trim()
-  .min(1, 'withdrawals.reasonRequired')
+  .min(1, { error: 'withdrawals.reasonRequired', abort: true })
   .max(REJECT_REASON_MAX, 'withdrawals.reasonTooLong')
 
 export const withdrawalProcessSchema = z.object({ id: idSchema, transaction_order: transactionOrderSchema })

@@ -15,6 +15,7 @@ import { finishOwedRefunds } from './modules/payments/settlement.ts'
 import shareModule from './modules/share/routes.ts'
 import sharesModule from './modules/shares/routes.ts'
 import usersModule from './modules/users/routes.ts'
+import withdrawalsModule from './modules/withdrawals/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
 import helmet from './plugins/external/helmet.ts'
@@ -25,7 +26,7 @@ import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, withdrawalsModule]
 
 export type BuildOptions = {
   config: Config
