@@ -2,7 +2,6 @@ import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } fro
 import { Form, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type Withdrawal, WITHDRAWAL_STATUS_VIEW, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '#contract/withdrawals.ts'
-import { Mono } from '../orders/orders.tsx'
 import { DateTimeCell, yuan } from '../shares/shares.tsx'
 
 const NO_SHRINK = { minWidth: 'max-content' } as const
@@ -102,8 +101,11 @@ export function WithdrawalCells({ w }: { w: Withdrawal }) {
       <Table.Td>
         <DateTimeCell iso={w.processing_time} />
       </Table.Td>
-      <Table.Td>
-        <Mono>{w.transaction_order}</Mono>
+      <Table.Td maw={200}>
+        {/* Transfer order numbers run to 32 digits or more: broken anywhere rather than pushing the actions away. */}
+        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {w.transaction_order ?? '—'}
+        </Text>
         {w.status === 'Completed' && w.payout_method ? (
           <Text size="xs" c="dimmed">
             {t(`withdrawals.methods.${w.payout_method}`)}

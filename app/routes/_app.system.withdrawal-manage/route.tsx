@@ -104,7 +104,7 @@ function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'
         <Stack>
           <Text size="sm">{t(kind === 'process' ? 'withdrawals.admin.processText' : 'withdrawals.admin.rejectText', values)}</Text>
           {kind === 'process' ? (
-            <TextField meta={fields.transaction_order} label={t('withdrawals.field.transactionOrder')} autoComplete="off" ff="monospace" />
+            <TextField meta={fields.transaction_order} label={t('withdrawals.field.transactionOrder')} autoComplete="off" />
           ) : (
             <TextareaField meta={fields.reason} label={t('withdrawals.admin.reasonLabel')} autosize minRows={2} />
           )}

@@ -51,7 +51,7 @@ export async function seedDemoWithdrawals(db: Database, opts: { sellerName: stri
           status: completed ? 'Completed' : 'Pending',
           createdAt,
           ...(completed
-            ? { transactionOrder: `2026DEMO${createdAt.getTime()}`, payoutMethod: 'manual' as const, processedAt: new Date(createdAt.getTime() + DAY), processedBy: admin?.id ?? null }
+            ? { transactionOrder: `DEMO${createdAt.getTime()}`, payoutMethod: 'manual' as const, processedAt: new Date(createdAt.getTime() + DAY), processedBy: admin?.id ?? null }
             : {}),
         })
         .returning()
