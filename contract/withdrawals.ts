@@ -17,7 +17,6 @@ export const WITHDRAWAL_STATUS_VIEW = {
 
 /** How a withdrawal was paid out: the admin's own transfer, or Alipay's fund.trans.uni.transfer. */
 export const PAYOUT_METHODS = ['manual', 'alipay'] as const
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number]
 
 /**
  * The largest amount one request may name (decision 048): far above any seller's income, and below
