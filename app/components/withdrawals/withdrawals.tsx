@@ -55,8 +55,9 @@ export function WithdrawalHeadCells() {
       <Table.Th ta="right">{t('withdrawals.field.actual')}</Table.Th>
       <Table.Th>{t('withdrawals.field.alipay')}</Table.Th>
       <Table.Th>{t('withdrawals.field.status')}</Table.Th>
-      <Table.Th>{t('withdrawals.field.processingTime')}</Table.Th>
-      <Table.Th>{t('withdrawals.field.transactionOrder')}</Table.Th>
+      <Table.Th>
+        {t('withdrawals.field.processingTime')} / {t('withdrawals.field.transactionOrder')}
+      </Table.Th>
     </>
   )
 }
@@ -98,14 +99,14 @@ export function WithdrawalCells({ w }: { w: Withdrawal }) {
           ) : null}
         </Stack>
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={150} maw={220}>
         <DateTimeCell iso={w.processing_time} />
-      </Table.Td>
-      <Table.Td maw={200}>
-        {/* Transfer order numbers run to 32 digits or more: broken anywhere rather than pushing the actions away. */}
-        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-          {w.transaction_order ?? '—'}
-        </Text>
+        {w.transaction_order ? (
+          // Transfer order numbers run to 32 digits or more: broken anywhere rather than widening the table.
+          <Text size="xs" ff="monospace" mt={2} style={{ wordBreak: 'break-all' }} data-testid="transaction-order">
+            {w.transaction_order}
+          </Text>
+        ) : null}
         {w.status === 'Completed' && w.payout_method ? (
           <Text size="xs" c="dimmed">
             {t(`withdrawals.methods.${w.payout_method}`)}

@@ -136,7 +136,7 @@ export default function WithdrawalManage() {
       title={t('menu.withdrawalManage')}
       filters={<WithdrawalFilters filters={[...FILTERS]} />}
       page={page}
-      minWidth={1250}
+      minWidth={1150}
       head={
         <>
           <Table.Th>{t('withdrawals.field.id')}</Table.Th>
