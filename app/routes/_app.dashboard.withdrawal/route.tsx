@@ -216,6 +216,7 @@ export default function WithdrawalPage() {
       </Card>
       <ListPage
         title={t('withdrawals.page.history')}
+        titleOrder={3}
         filters={<WithdrawalFilters filters={[...FILTERS]} />}
         page={page}
         minWidth={900}
