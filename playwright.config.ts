@@ -63,6 +63,8 @@ export default defineConfig({
       // limits (20 code sends an hour) apply per test as they would per visitor.
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      // Sale income settles after ~14 s instead of 24 h, so a flow can wait for it (withdrawals.spec.ts).
+      SETTLEMENT_DELAY_HOURS: '0.004',
     },
   },
 })

@@ -12,6 +12,7 @@ import enSubscriptions from './locales/en-US/subscriptions.json'
 import enSystem from './locales/en-US/system.json'
 import enUsers from './locales/en-US/users.json'
 import enValidation from './locales/en-US/validation.json'
+import enWithdrawals from './locales/en-US/withdrawals.json'
 import zhAuth from './locales/zh-CN/auth.json'
 import zhChannels from './locales/zh-CN/channels.json'
 import zhCommon from './locales/zh-CN/common.json'
@@ -26,6 +27,7 @@ import zhSubscriptions from './locales/zh-CN/subscriptions.json'
 import zhSystem from './locales/zh-CN/system.json'
 import zhUsers from './locales/zh-CN/users.json'
 import zhValidation from './locales/zh-CN/validation.json'
+import zhWithdrawals from './locales/zh-CN/withdrawals.json'
 
 /** SPEC §9: zh-CN and en-US; default zh-CN; English for anything else. */
 export const LOCALES = ['zh-CN', 'en-US'] as const
@@ -37,13 +39,13 @@ export const resources = {
   'zh-CN': {
     translation: {
       auth: zhAuth, channels: zhChannels, common: zhCommon, errors: zhErrors, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
-      settings: zhSettings, shares: zhShares, subscriptions: zhSubscriptions, system: zhSystem, users: zhUsers, validation: zhValidation,
+      settings: zhSettings, shares: zhShares, subscriptions: zhSubscriptions, system: zhSystem, users: zhUsers, validation: zhValidation, withdrawals: zhWithdrawals,
     },
   },
   'en-US': {
     translation: {
       auth: enAuth, channels: enChannels, common: enCommon, errors: enErrors, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
-      settings: enSettings, shares: enShares, subscriptions: enSubscriptions, system: enSystem, users: enUsers, validation: enValidation,
+      settings: enSettings, shares: enShares, subscriptions: enSubscriptions, system: enSystem, users: enUsers, validation: enValidation, withdrawals: enWithdrawals,
     },
   },
 }

@@ -27,6 +27,7 @@ export const MENU: MenuItem[] = [
     children: [
       { path: '/dashboard/workplace', name: 'menu.workplace', order: 0, roles: ['*'] },
       { path: '/dashboard/makemoney', name: 'menu.makemoney', order: 1, roles: ['*'] },
+      { path: '/dashboard/withdrawal', name: 'menu.withdrawal', order: 2, roles: ['*'] },
     ],
   },
   {
@@ -50,6 +51,7 @@ export const MENU: MenuItem[] = [
       { path: '/system/share-manage', name: 'menu.adminShares', order: 2, roles: ['admin'] },
       { path: '/system/order-manage', name: 'menu.adminOrders', order: 3, roles: ['admin'] },
       { path: '/system/channel-manage', name: 'menu.channelManage', order: 6, roles: ['admin'] },
+      { path: '/system/withdrawal-manage', name: 'menu.withdrawalManage', order: 8, roles: ['admin'] },
       { path: '/system/package-list', name: 'menu.packageManage', order: 9, roles: ['admin'] },
       { path: '/system/subscription-manage', name: 'menu.subscriptionManage', order: 10, roles: ['admin'] },
       { path: '/system/outbox', name: 'menu.outbox', order: 90, roles: ['admin'] },

@@ -18,6 +18,7 @@ import shareModule from './modules/share/routes.ts'
 import sharesModule from './modules/shares/routes.ts'
 import subscriptionsModule from './modules/subscriptions/routes.ts'
 import usersModule from './modules/users/routes.ts'
+import withdrawalsModule from './modules/withdrawals/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
 import helmet from './plugins/external/helmet.ts'
@@ -28,7 +29,7 @@ import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, channelsModule, packagesModule, subscriptionsModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, channelsModule, packagesModule, subscriptionsModule, withdrawalsModule]
 
 export type BuildOptions = {
   config: Config

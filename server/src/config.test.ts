@@ -1,7 +1,9 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { issueAlipayCertificates } from '../test/fakes/alipay-certs.ts'
 import { loadConfig } from './config.ts'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payshare-config-'))
@@ -22,5 +24,34 @@ describe('PAYMENTS_SANDBOX', () => {
   })
   it('refuses anything but true or false', () => {
     for (const v of ['yes', '1', 'TRUE', '']) expect(() => load({ NODE_ENV: 'production', PAYMENTS_SANDBOX: v }), v).toThrow(/PAYMENTS_SANDBOX/)
+  })
+})
+
+describe('Alipay certificate mode (payouts)', () => {
+  const app = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const gateway = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const certs = issueAlipayCertificates(app, gateway)
+  const privateKey = app.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()
+  const base = { ALIPAY_APP_ID: '2021000149600001', ALIPAY_PRIVATE_KEY: privateKey }
+
+  it('takes the three certificates as PEM text (literal \\n allowed) or as file paths; Alipay’s key comes from its certificate', () => {
+    const appFile = path.join(dataDir, 'appCertPublicKey.crt')
+    fs.writeFileSync(appFile, certs.appCert)
+    const config = load({ ...base, ALIPAY_APP_CERT: appFile, ALIPAY_PUBLIC_CERT: certs.alipayPublicCert.replace(/\n/g, '\\n'), ALIPAY_ROOT_CERT: certs.alipayRootCert })
+    expect(config.alipay?.certs).toEqual(certs)
+    expect(crypto.createPublicKey(config.alipay!.alipayPublicKey).export({ type: 'spki', format: 'der' })).toEqual(gateway.publicKey.export({ type: 'spki', format: 'der' }))
+  })
+
+  it('needs all three certificates, the app id and key, and real certificates', () => {
+    expect(() => load({ ...base, ALIPAY_APP_CERT: certs.appCert })).toThrow(/ALIPAY_APP_CERT, ALIPAY_PUBLIC_CERT, ALIPAY_ROOT_CERT/)
+    const all = { ALIPAY_APP_CERT: certs.appCert, ALIPAY_PUBLIC_CERT: certs.alipayPublicCert, ALIPAY_ROOT_CERT: certs.alipayRootCert }
+    expect(() => load(all)).toThrow(/Alipay needs ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY/)
+    expect(() => load({ ...base, ...all, ALIPAY_ROOT_CERT: '/nonexistent/alipayRootCert.crt' })).toThrow(/ALIPAY_ROOT_CERT is neither/)
+    expect(() => load({ ...base, ...all, ALIPAY_PUBLIC_CERT: '-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----' })).toThrow(/ALIPAY_PUBLIC_CERT is not a PEM certificate/)
+  })
+
+  it('without certificates, public-key mode still needs ALIPAY_PUBLIC_KEY and has no certificates', () => {
+    expect(() => load(base)).toThrow(/ALIPAY_PUBLIC_KEY/)
+    expect(load({ ...base, ALIPAY_PUBLIC_KEY: gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString() }).alipay?.certs).toBeUndefined()
   })
 })

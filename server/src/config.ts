@@ -52,6 +52,10 @@ const envSchema = z.object({
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_SELLER_ID: z.string().optional(),
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  // Certificate mode (公钥证书): needed for payouts (fund.trans.uni.transfer). PEM text or a file path each.
+  ALIPAY_APP_CERT: z.string().optional(),
+  ALIPAY_PUBLIC_CERT: z.string().optional(),
+  ALIPAY_ROOT_CERT: z.string().optional(),
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_MCH_ID: z.string().optional(),
   WECHAT_MCH_SERIAL: z.string().optional(),
@@ -69,7 +73,17 @@ const envSchema = z.object({
 })
 
 /** PEM values may be given with literal `\n`; keys are PKCS#1 or PKCS#8 PEM (or bare base64). */
-export type AlipayConfig = { appId: string; privateKey: string; alipayPublicKey: string; sellerId?: string; gateway: string }
+export type AlipayConfig = {
+  appId: string
+  privateKey: string
+  /** Alipay's public key; in certificate mode the one in `certs.alipayPublicCert`. */
+  alipayPublicKey: string
+  sellerId?: string
+  gateway: string
+  /** Certificate mode (公钥证书), PEM text: every call carries the certificates' serial numbers; payouts need it. */
+  certs?: AlipayCertificates
+}
+export type AlipayCertificates = { appCert: string; alipayPublicCert: string; alipayRootCert: string }
 export type WechatConfig = {
   appId: string
   mchId: string
@@ -135,6 +149,36 @@ export function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.en
   }
 }
 
+/**
+ * The three certificates of Alipay's certificate mode, each given as PEM text (literal `\n` allowed) or
+ * as the path of the .crt file Alipay's key tool wrote.
+ */
+function alipayCertificates(env: NodeJS.ProcessEnv): AlipayCertificates {
+  const read = (key: string) => {
+    const value = env[key]!.replace(/\\n/g, '\n')
+    if (value.includes('-----BEGIN CERTIFICATE-----')) return value
+    try {
+      return fs.readFileSync(path.resolve(projectRoot(), value), 'utf8')
+    } catch {
+      throw new Error(`Invalid environment: ${key} is neither a PEM certificate nor a readable file (${value})`)
+    }
+  }
+  const certs = { appCert: read('ALIPAY_APP_CERT'), alipayPublicCert: read('ALIPAY_PUBLIC_CERT'), alipayRootCert: read('ALIPAY_ROOT_CERT') }
+  for (const [key, text] of [['ALIPAY_APP_CERT', certs.appCert], ['ALIPAY_PUBLIC_CERT', certs.alipayPublicCert], ['ALIPAY_ROOT_CERT', certs.alipayRootCert]] as const) {
+    certificatePublicKey(text, key)
+  }
+  return certs
+}
+
+/** The public key (SPKI PEM) of the first certificate in a PEM text; a clear error when it is none. */
+function certificatePublicKey(text: string, key: string): string {
+  try {
+    return new crypto.X509Certificate(text).publicKey.export({ type: 'spki', format: 'pem' }).toString()
+  } catch {
+    throw new Error(`Invalid environment: ${key} is not a PEM certificate`)
+  }
+}
+
 /** Parses the environment; a bad value stops the process with one clear line (STYLE: Habits). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
@@ -162,8 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pem = (v: string) => v.replace(/\\n/g, '\n')
   const all = (...keys: string[]) => keys.every((k) => env[k])
   const some = (...keys: string[]) => keys.some((k) => env[k])
-  const alipayKeys = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']
-  if (some(...alipayKeys) && !all(...alipayKeys)) throw new Error(`Invalid environment: Alipay needs ${alipayKeys.join(', ')}`)
+  const certKeys = ['ALIPAY_APP_CERT', 'ALIPAY_PUBLIC_CERT', 'ALIPAY_ROOT_CERT']
+  if (some(...certKeys) && !all(...certKeys)) throw new Error(`Invalid environment: Alipay certificate mode needs ${certKeys.join(', ')}`)
+  const certs = all(...certKeys) ? alipayCertificates(env) : undefined
+  // In certificate mode Alipay's public key is the one in its certificate.
+  const alipayKeys = certs ? ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY'] : ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']
+  if ((certs || some(...alipayKeys)) && !all(...alipayKeys)) throw new Error(`Invalid environment: Alipay needs ${alipayKeys.join(', ')}`)
   const wechatKeys = ['WECHAT_APP_ID', 'WECHAT_MCH_ID', 'WECHAT_MCH_SERIAL', 'WECHAT_MCH_PRIVATE_KEY', 'WECHAT_API_V3_KEY', 'WECHAT_PLATFORM_PUBLIC_KEY', 'WECHAT_PLATFORM_SERIAL']
   if (some(...wechatKeys) && !all(...wechatKeys)) throw new Error(`Invalid environment: WeChat Pay needs ${wechatKeys.join(', ')}`)
   // WeChat Pay only calls https notify URLs (research/INTEGRATIONS.md §2.1).
@@ -189,7 +237,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawal: { minFen: Math.round(e.WITHDRAWAL_MIN_YUAN * 100), feeBp: e.WITHDRAWAL_FEE_BP, feeMinFen: Math.round(e.WITHDRAWAL_FEE_MIN_YUAN * 100) },
     paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
     alipay: all(...alipayKeys)
-      ? { appId: e.ALIPAY_APP_ID!, privateKey: pem(e.ALIPAY_PRIVATE_KEY!), alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY!), sellerId: e.ALIPAY_SELLER_ID, gateway: e.ALIPAY_GATEWAY }
+      ? {
+          appId: e.ALIPAY_APP_ID!,
+          privateKey: pem(e.ALIPAY_PRIVATE_KEY!),
+          alipayPublicKey: certs ? certificatePublicKey(certs.alipayPublicCert, 'ALIPAY_PUBLIC_CERT') : pem(e.ALIPAY_PUBLIC_KEY!),
+          sellerId: e.ALIPAY_SELLER_ID,
+          gateway: e.ALIPAY_GATEWAY,
+          ...(certs ? { certs } : {}),
+        }
       : undefined,
     wechat: all(...wechatKeys)
       ? {

@@ -16,7 +16,7 @@ async function main() {
   }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await handle.migrate()
-  const seeded = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo, contentKey: config.secrets.contentKey, feeBasisPoints: config.defaultFeeBp })
+  const seeded = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo, contentKey: config.secrets.contentKey, feeBasisPoints: config.defaultFeeBp, withdrawal: config.withdrawal })
   const app = await buildApp({ config, db: handle.db, sweepOrders: true })
   app.addHook('onClose', () => handle.close())
   await app.listen({ port: config.port, host: config.host })

@@ -6,6 +6,8 @@ import { Pager } from './pager.tsx'
 
 type ListPageProps<T> = {
   title: string
+  /** 3 when the list is a section of a page with its own title (the page's heading stays the one h2). */
+  titleOrder?: 2 | 3
   /** Beside the title (a "new" button). */
   extra?: ReactNode
   /** The GET filter form. */
@@ -22,17 +24,17 @@ type ListPageProps<T> = {
 }
 
 /** The shell of every list page: title, filters, the table, the empty state and the pager (URL-driven, so it works without JavaScript). */
-export function ListPage<T>({ title, extra, filters, children, page, minWidth, head, row }: ListPageProps<T>) {
+export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, page, minWidth, head, row }: ListPageProps<T>) {
   const { t } = useTranslation()
   return (
     <Stack>
       {extra ? (
         <Group justify="space-between">
-          <Title order={2}>{title}</Title>
+          <Title order={titleOrder}>{title}</Title>
           {extra}
         </Group>
       ) : (
-        <Title order={2}>{title}</Title>
+        <Title order={titleOrder}>{title}</Title>
       )}
       {filters}
       {children}

@@ -10,7 +10,7 @@ try {
   await handle.migrate()
   console.log('migrations applied')
   if (command === 'seed') {
-    const r = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo, contentKey: config.secrets.contentKey, feeBasisPoints: config.defaultFeeBp })
+    const r = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo, contentKey: config.secrets.contentKey, feeBasisPoints: config.defaultFeeBp, withdrawal: config.withdrawal })
     if (r.adminPassword) console.log(`admin password: ${r.adminPassword}`)
     console.log('seeded')
   }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { asc, eq, sum } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sum } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/helpers.ts'
 import { ledgerEntries, orders, packages, subscriptions, users } from './schema.ts'
@@ -27,10 +27,13 @@ describe('the demo marketplace seed', () => {
 
   it("posts the paid orders to the seller's ledger: two sales kept, one refunded", async () => {
     const [seller] = await t.db.select().from(users).where(eq(users.userName, DEMO_SELLER.userName))
-    const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.sellerId, seller!.id))
+    const entries = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.sellerId, seller!.id), isNotNull(ledgerEntries.orderId)))
     expect(entries.map((e) => e.kind).sort()).toEqual(['refund', 'sale', 'sale', 'sale'])
     const paid = await t.db.select().from(orders).where(eq(orders.paymentStatus, 'Completed'))
-    const [total] = await t.db.select({ s: sum(ledgerEntries.amountFen) }).from(ledgerEntries).where(eq(ledgerEntries.sellerId, seller!.id))
+    const [total] = await t.db
+      .select({ s: sum(ledgerEntries.amountFen) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sellerId, seller!.id), isNotNull(ledgerEntries.orderId)))
     expect(Number(total!.s)).toBe(paid.reduce((n, o) => n + o.sellerIncomeFen!, 0))
   })
 })

@@ -10,6 +10,8 @@ import { hashPassword } from '../modules/auth/passwords.ts'
 import { buildShare, orderTimes, type ShareAttrs } from './factories.ts'
 import { seedDemoChannels } from './seed-channels.ts'
 import { seedDemoPackages } from './seed-packages.ts'
+import { seedDemoWithdrawals } from './seed-withdrawals.ts'
+import type { WithdrawalSettings } from '../modules/withdrawals/rules.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEMO_SELLER = { userName: 'demo_seller', email: 'seller@payshare.local', phone: '13800138000' }
@@ -18,7 +20,10 @@ export const DEMO_BUYER = { userName: 'demo_buyer', email: 'buyer@payshare.local
 export type SeedResult = { adminCreated: boolean; adminPassword?: string; demo: boolean }
 
 /** Seed steps run once each, remembered in app_meta. Later capabilities append their own steps. */
-export async function seed(db: Database, opts: { adminPassword?: string; demo: boolean; contentKey?: string; feeBasisPoints?: number }): Promise<SeedResult> {
+export async function seed(
+  db: Database,
+  opts: { adminPassword?: string; demo: boolean; contentKey?: string; feeBasisPoints?: number; withdrawal?: WithdrawalSettings },
+): Promise<SeedResult> {
   const result: SeedResult = { adminCreated: false, demo: false }
   const [admin] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = 'admin'`).limit(1)
   if (!admin) {
@@ -47,6 +52,7 @@ export async function seed(db: Database, opts: { adminPassword?: string; demo: b
   }
   if (opts.demo && (await once(db, 'seed.demo-channels'))) await seedDemoChannels(db)
   if (opts.demo && opts.contentKey) await seedDemoPackages(db)
+  if (opts.demo && opts.contentKey) await seedDemoWithdrawals(db, { sellerName: DEMO_SELLER.userName, withdrawal: opts.withdrawal, feeBasisPoints: opts.feeBasisPoints })
   return result
 }
 

@@ -2,8 +2,11 @@
 // it holds its own "Alipay" RSA key pair, checks our RSA2 request signatures with the app public key
 // exactly as the gateway does, answers signed responses, keeps trades, renders a cashier page for
 // alipay.trade.page.pay and POSTs signed notifies to notify_url, retrying until it reads `success`.
+// In certificate mode (`certConfig()`) it also checks the certificates' serial numbers on every call and
+// pays sellers out (alipay.fund.trans.uni.transfer, .common.query), which it refuses in public-key mode.
 import crypto, { type KeyObject } from 'node:crypto'
 import type { AlipayConfig } from '../../src/config.ts'
+import { type AlipayCertificates, alipayCertSn, alipayRootCertSn, issueAlipayCertificates } from './alipay-certs.ts'
 import {
   type Delivery,
   type FakeRequest,
@@ -42,10 +45,27 @@ export type AlipayFakeTrade = {
   lastNotify?: OutgoingNotify
 }
 
+/** A payout (fund.trans.uni.transfer) as the fake keeps it, by out_biz_no. */
+export type AlipayFakeTransfer = {
+  outBizNo: string
+  orderId: string
+  payFundOrderId: string
+  amountFen: number
+  identity: string
+  identityType: string
+  name?: string
+  title?: string
+  status: 'SUCCESS' | 'DEALING'
+  transDate: Date
+}
+
 type BizError = { code: string; msg: string; sub_code: string; sub_msg: string }
 type BizResult = { ok: Record<string, unknown> } | { error: BizError }
-/** A forced answer for the next call of one API method. */
-export type AlipayFailure = { code?: string; msg?: string; sub_code: string; sub_msg?: string } | 'http500' | 'badSignature'
+/**
+ * A forced answer for the next call of one API method. `http500AfterApplying`: the call takes effect
+ * (a transfer is made) but the answer is lost — the merchant sees an error and must not assume failure.
+ */
+export type AlipayFailure = { code?: string; msg?: string; sub_code: string; sub_msg?: string } | 'http500' | 'badSignature' | 'http500AfterApplying'
 
 export type AlipayNotifyOptions = {
   /** Field changes made before signing (`null` removes a field): a genuine but unusual notify. */
@@ -109,8 +129,14 @@ export class AlipayGatewayFake {
   transport: NotifyTransport = httpTransport
   /** `deferred`: refunds answer fund_change N and stay unsettled until settleRefunds(). */
   refundMode: 'instant' | 'deferred' = 'instant'
-  /** Merchant balance available for refunds, in fen. */
+  /** Merchant balance available for refunds and payouts, in fen. */
   sellerBalanceFen = Number.MAX_SAFE_INTEGER
+  /** Alipay accounts that exist (login or 2088… id → real name); payouts to others fail. */
+  readonly payees = new Map<string, string>()
+  readonly transfers = new Map<string, AlipayFakeTransfer>()
+  /** `dealing`: new transfers stay DEALING until settleTransfers(). */
+  transferMode: 'instant' | 'dealing' = 'instant'
+  private certs?: AlipayCertificates
   private failures = new Map<string, AlipayFailure[]>()
   private server?: { url: string; close: () => Promise<void> }
 
@@ -138,6 +164,30 @@ export class AlipayGatewayFake {
       gateway: this.gateway,
       ...overrides,
     }
+  }
+
+  /**
+   * Certificate mode (公钥证书): the same app and keys, with the app certificate, Alipay's public key
+   * certificate and the root chain this fake issued (made on first use).
+   */
+  certConfig(overrides: Partial<AlipayConfig> = {}): AlipayConfig {
+    const certs = this.certificates()
+    return {
+      ...this.alipayConfig(),
+      alipayPublicKey: new crypto.X509Certificate(certs.alipayPublicCert).publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      certs,
+      ...overrides,
+    }
+  }
+
+  certificates(): AlipayCertificates {
+    this.certs ??= issueAlipayCertificates(this.appKeys, this.alipayKeys)
+    return this.certs
+  }
+
+  /** Transfers left DEALING reach their payees. */
+  settleTransfers() {
+    for (const t of this.transfers.values()) t.status = 'SUCCESS'
   }
 
   async stop() {
@@ -294,10 +344,11 @@ export class AlipayGatewayFake {
     const method = params.method ?? ''
     const isPage = method === 'alipay.trade.page.pay'
     const problem = this.checkV2Request(params)
+    const certMode = Boolean(params.app_cert_sn)
     if (problem) {
       if (isPage) return this.errorPage(problem)
       if (!method) return json({ error_response: problem })
-      return this.signedV2(method, problem)
+      return this.signedV2(method, problem, false, certMode)
     }
     this.calls.push({ method, params })
     let biz: Record<string, unknown>
@@ -311,12 +362,17 @@ export class AlipayGatewayFake {
 
     const forced = this.failures.get(method)?.shift()
     if (forced === 'http500') return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
+    if (method.startsWith('alipay.fund.') && !certMode) {
+      // Fund transfers are offered to certificate-mode apps only (INTEGRATIONS §1.3). [guess] the sub code.
+      return this.signedV2(method, bizError('isv.missing-app-cert-sn', '转账类接口必须使用公钥证书模式', '40002', 'Invalid Arguments').error)
+    }
     const result =
-      forced && forced !== 'badSignature'
+      forced && typeof forced === 'object'
         ? bizError(forced.sub_code, forced.sub_msg ?? forced.sub_code, forced.code ?? '40004', forced.msg)
         : this.business(method, biz)
+    if (forced === 'http500AfterApplying') return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
     const payload = 'ok' in result ? { code: '10000', msg: 'Success', ...result.ok } : result.error
-    return this.signedV2(method, payload, forced === 'badSignature')
+    return this.signedV2(method, payload, forced === 'badSignature', certMode)
   }
 
   /** Gateway-level checks, in the gateway's order; undefined when the request may proceed. */
@@ -330,19 +386,29 @@ export class AlipayGatewayFake {
     const ts = parseBeijing(params.timestamp ?? '')
     if (!ts || Math.abs(ts.getTime() - Date.now()) > TIMESTAMP_TOLERANCE_MS)
       return invalid('isv.invalid-timestamp', `非法的时间戳参数 ${params.timestamp}`)
+    // Certificate mode: the serial numbers must be those of the certificates Alipay issued to this app.
+    if (params.app_cert_sn !== undefined || params.alipay_root_cert_sn !== undefined) {
+      const certs = this.certs
+      if (!certs || params.app_cert_sn !== alipayCertSn(certs.appCert)) return invalid('isv.app-cert-sn-invalid', `应用公钥证书序列号不匹配 ${params.app_cert_sn}`)
+      if (params.alipay_root_cert_sn !== alipayRootCertSn(certs.alipayRootCert)) return invalid('isv.alipay-root-cert-sn-invalid', `支付宝根证书序列号不匹配 ${params.alipay_root_cert_sn}`)
+    }
     const content = alipaySignContent(params)
     const ok = crypto.verify('RSA-SHA256', Buffer.from(content, 'utf8'), this.appKeys.publicKey, Buffer.from(params.sign, 'base64'))
     if (!ok) return invalid('isv.invalid-signature', `验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配，网关生成的验签字符串为：${content}`)
     return undefined
   }
 
-  /** `{"<method>_response":{…},"sign":"…"}`, the signature covering the exact JSON of the response object. */
-  private signedV2(method: string, payload: Record<string, unknown>, breakSignature = false): FakeResponse {
+  /**
+   * `{"<method>_response":{…},"sign":"…"}`, the signature covering the exact JSON of the response
+   * object; in certificate mode with `alipay_cert_sn` between the two, as the gateway answers.
+   */
+  private signedV2(method: string, payload: Record<string, unknown>, breakSignature = false, certMode = false): FakeResponse {
     const inner = JSON.stringify(payload)
     let sign = crypto.sign('RSA-SHA256', Buffer.from(inner, 'utf8'), this.alipayKeys.privateKey).toString('base64')
     if (breakSignature) sign = crypto.sign('RSA-SHA256', Buffer.from(inner, 'utf8'), this.foreign()).toString('base64')
     const key = `${method.replace(/\./g, '_')}_response`
-    return { status: 200, headers: { 'content-type': 'application/json;charset=utf-8' }, body: `{"${key}":${inner},"sign":"${sign}"}` }
+    const certSn = certMode && this.certs ? `"alipay_cert_sn":"${alipayCertSn(this.certs.alipayPublicCert)}",` : ''
+    return { status: 200, headers: { 'content-type': 'application/json;charset=utf-8' }, body: `{"${key}":${inner},${certSn}"sign":"${sign}"}` }
   }
 
   private pagePay(params: Record<string, string>, biz: Record<string, unknown>): FakeResponse {
@@ -446,6 +512,10 @@ export class AlipayGatewayFake {
         return this.refundQuery(biz)
       case 'alipay.trade.close':
         return this.tradeClose(biz)
+      case 'alipay.fund.trans.uni.transfer':
+        return this.transfer(biz)
+      case 'alipay.fund.trans.common.query':
+        return this.transferQuery(biz)
       default:
         return bizError('isv.invalid-method', `不存在的方法名 ${method}`, '40002', 'Invalid Arguments')
     }
@@ -543,6 +613,76 @@ export class AlipayGatewayFake {
     if (t.status !== 'WAIT_BUYER_PAY') return bizError('ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
     t.status = 'TRADE_CLOSED'
     return { ok: { trade_no: t.tradeNo, out_trade_no: t.outTradeNo } }
+  }
+
+  // ——— payouts (INTEGRATIONS §1.3 "Payout") ———
+
+  private transferAnswer(t: AlipayFakeTransfer): BizResult {
+    return { ok: { out_biz_no: t.outBizNo, order_id: t.orderId, pay_fund_order_id: t.payFundOrderId, status: t.status, trans_date: beijing(t.transDate) } }
+  }
+
+  private transfer(biz: Record<string, unknown>): BizResult {
+    const invalid = (sub_msg: string) => bizError('INVALID_PARAMETER', sub_msg, '40004')
+    const outBizNo = biz.out_biz_no
+    const fen = parseYuan(biz.trans_amount)
+    const payee = (biz.payee_info ?? {}) as Record<string, unknown>
+    if (typeof outBizNo !== 'string' || !outBizNo || outBizNo.length > 64) return invalid('out_biz_no 无效')
+    if (biz.product_code !== 'TRANS_ACCOUNT_NO_PWD') return invalid('product_code 无效')
+    if (biz.biz_scene !== 'DIRECT_TRANSFER') return invalid('biz_scene 无效')
+    // TRANS_ACCOUNT_NO_PWD moves 0.1 – 100000000 yuan.
+    if (fen === undefined || fen < 10) return bizError('EXCEED_LIMIT_SM_MIN_AMOUNT', '单笔最低转账金额0.1元', '40004')
+    if (typeof biz.order_title !== 'string' || !biz.order_title) return invalid('order_title 不能为空')
+    const identity = typeof payee.identity === 'string' ? payee.identity : ''
+    const identityType = payee.identity_type
+    const name = typeof payee.name === 'string' && payee.name ? payee.name : undefined
+    if (!identity || (identityType !== 'ALIPAY_USER_ID' && identityType !== 'ALIPAY_LOGON_ID')) return invalid('payee_info 无效')
+    if (identityType === 'ALIPAY_LOGON_ID' && !name) return invalid('ALIPAY_LOGON_ID 需要收款方真实姓名 name')
+    const existing = this.transfers.get(outBizNo)
+    if (existing) {
+      // The same out_biz_no again: the first transfer, if the request is the same one (idempotency key).
+      if (existing.amountFen !== fen || existing.identity !== identity) return bizError('PAYMENT_INFO_INCONSISTENCY', '两次请求商户单号一样，但是参数不一致')
+      return this.transferAnswer(existing)
+    }
+    const realName = this.payees.get(identity)
+    if (realName === undefined) return bizError('PAYEE_NOT_EXIST', '收款账号不存在')
+    if (name !== undefined && name !== realName) return bizError('PAYEE_USERINFO_ERROR', '收款方姓名或信息不匹配')
+    if (fen > this.sellerBalanceFen) return bizError('PAYER_BALANCE_NOT_ENOUGH', '付款方余额不足')
+    this.sellerBalanceFen -= fen
+    const day = beijing(new Date()).replace(/\D/g, '').slice(0, 8)
+    const t: AlipayFakeTransfer = {
+      outBizNo,
+      orderId: `${day}110070000${randomDigits(13)}`,
+      payFundOrderId: `${day}110070001${randomDigits(13)}`,
+      amountFen: fen,
+      identity,
+      identityType,
+      name,
+      title: biz.order_title,
+      status: this.transferMode === 'instant' ? 'SUCCESS' : 'DEALING',
+      transDate: new Date(),
+    }
+    this.transfers.set(outBizNo, t)
+    return this.transferAnswer(t)
+  }
+
+  private transferQuery(biz: Record<string, unknown>): BizResult {
+    const t =
+      typeof biz.order_id === 'string'
+        ? [...this.transfers.values()].find((x) => x.orderId === biz.order_id)
+        : typeof biz.out_biz_no === 'string'
+          ? this.transfers.get(biz.out_biz_no)
+          : undefined
+    if (!t) return bizError('ORDER_NOT_EXIST', '转账订单不存在')
+    return {
+      ok: {
+        order_id: t.orderId,
+        pay_fund_order_id: t.payFundOrderId,
+        out_biz_no: t.outBizNo,
+        trans_amount: yuanText(t.amountFen),
+        status: t.status,
+        ...(t.status === 'SUCCESS' ? { pay_date: beijing(t.transDate) } : {}),
+      },
+    }
   }
 
   // ——— OpenAPI v3 (INTEGRATIONS §1.2 "v3 request/response") ———

@@ -17,6 +17,12 @@ export function paymentsStartupReport(payments: PaymentProviders, config: Pick<C
     const gateway = payments.forMethod(m)
     return { level: 'info', msg: `PAYMENTS: ${METHOD_NAMES[m]} → ${gateway ? GATEWAY_NAMES[gateway.name] : 'not offered (no gateway configured, sandbox off)'}` }
   })
+  lines.push({
+    level: 'info',
+    msg: payments.payout
+      ? 'PAYOUTS: withdrawals can be paid out through Alipay (certificate mode, fund.trans.uni.transfer)'
+      : 'PAYOUTS: admins pay withdrawals by hand and enter the transfer order number (set ALIPAY_APP_CERT, ALIPAY_PUBLIC_CERT and ALIPAY_ROOT_CERT for payouts through Alipay)',
+  })
   const sandboxed = PAYMENT_METHODS.filter((m) => payments.forMethod(m)?.name === 'sandbox').map((m) => METHOD_NAMES[m])
   if (sandboxed.length && config.env === 'production') {
     lines.push({

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto'
 import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk'
 import { type Fen, yuanToFen } from '#contract/money.ts'
 import type { AlipayConfig } from '../../config.ts'
+import { AlipayTransfers, fenToYuanText } from './alipay-transfer.ts'
 import { alipayTime } from './china-time.ts'
 import { rsaPrivateKey, rsaPublicKey } from './keys.ts'
 import {
@@ -19,12 +21,6 @@ import {
 /** Outcome unknown: the caller retries with the same out_trade_no / out_request_no (INTEGRATIONS §1.3). */
 const RETRYABLE_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.unknow-error', 'isp.unknow-error', 'isp.unknown-error'])
 
-/** Exact yuan text with two decimals ("12.30"), the only money format the gateway accepts. */
-function fenToYuanText(fen: Fen): string {
-  if (!Number.isSafeInteger(fen) || fen < 0) throw new RangeError(`not an amount in fen: ${fen}`)
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
-}
-
 /** page.pay's subject may not contain `/ = &` (INTEGRATIONS §1.3); 256 characters at most. */
 function alipaySubject(subject: string): string {
   const clean = Array.from(subject.replace(/[/=&]/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, 256).join('')
@@ -33,7 +29,9 @@ function alipaySubject(subject: string): string {
 
 /**
  * Alipay computer-website payment (alipay.trade.page.pay) through the official `alipay-sdk`, in
- * public-key mode. research/INTEGRATIONS.md §1; docs/decisions/006-payment-gateways.md.
+ * public-key mode — or in certificate mode when the certificates are configured, which also offers
+ * payouts to sellers' Alipay accounts (`payouts`, decision 050). research/INTEGRATIONS.md §1;
+ * docs/decisions/006-payment-gateways.md.
  *
  * Every call passes its own `timestamp` in Beijing time: the SDK would otherwise stamp requests
  * with the process's local time, which Alipay reads as Beijing time (8 hours off on a UTC host).
@@ -41,13 +39,23 @@ function alipaySubject(subject: string): string {
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay' as const
   private readonly sdk: AlipaySdk
+  /** Transfers to Alipay accounts: only in certificate mode, which Alipay requires for them. */
+  readonly payouts: AlipayTransfers | undefined
 
   constructor(private readonly config: AlipayConfig) {
     // The SDK strips only the PEM header its keyType names (a PKCS#8 PEM under the default PKCS1
     // fails to decode); hand it normalised DER base64 so PKCS#1, PKCS#8 and bare console keys all work.
-    const privateKey = rsaPrivateKey(config.privateKey, 'ALIPAY_PRIVATE_KEY').export({ type: 'pkcs8', format: 'der' }).toString('base64')
+    const appKey = rsaPrivateKey(config.privateKey, 'ALIPAY_PRIVATE_KEY')
+    const privateKey = appKey.export({ type: 'pkcs8', format: 'der' }).toString('base64')
     const alipayPublicKey = rsaPublicKey(config.alipayPublicKey, 'ALIPAY_PUBLIC_KEY').export({ type: 'spki', format: 'der' }).toString('base64')
     const gateway = new URL(config.gateway)
+    if (config.certs) {
+      // A certificate of another key would fail every call at the gateway: refuse it at start-up.
+      const certified = new crypto.X509Certificate(config.certs.appCert).publicKey.export({ type: 'spki', format: 'der' })
+      if (!certified.equals(crypto.createPublicKey(appKey).export({ type: 'spki', format: 'der' }))) {
+        throw new Error('ALIPAY_APP_CERT does not certify the key of ALIPAY_PRIVATE_KEY')
+      }
+    }
     this.sdk = new AlipaySdk({
       appId: config.appId,
       privateKey,
@@ -58,7 +66,12 @@ export class AlipayProvider implements PaymentProvider {
       endpoint: gateway.origin,
       camelcase: false,
       timeout: 10_000,
+      // Certificate mode: the SDK sends app_cert_sn / alipay_root_cert_sn and takes Alipay's key from its certificate.
+      ...(config.certs
+        ? { appCertContent: config.certs.appCert, alipayPublicCertContent: config.certs.alipayPublicCert, alipayRootCertContent: config.certs.alipayRootCert }
+        : {}),
     })
+    this.payouts = config.certs ? new AlipayTransfers((method, bizContent) => this.execute(method, bizContent)) : undefined
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
@@ -173,19 +186,26 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   /**
-   * One v2 gateway call with the response signature checked. Business errors become ProviderError,
-   * except the sub codes the caller handles (`accept`), which come back as the result.
+   * One v2 gateway call with the response signature checked; the answer as it is, business errors
+   * included. Transport errors, HTTP ≠ 200 and responses failing the signature check throw a
+   * retryable ProviderError: the outcome is unknown.
    */
-  private async call(method: string, bizContent: Record<string, string>, accept: string[] = []): Promise<AlipaySdkCommonResult> {
-    let r: AlipaySdkCommonResult
+  private async execute(method: string, bizContent: Record<string, unknown>): Promise<AlipaySdkCommonResult> {
     try {
-      r = await this.sdk.exec(method, { bizContent, timestamp: alipayTime() }, { validateSign: true })
+      return await this.sdk.exec(method, { bizContent, timestamp: alipayTime() }, { validateSign: true })
     } catch (err) {
-      // Transport errors, HTTP ≠ 200 and responses failing the signature check: outcome unknown.
       const message = err instanceof Error ? err.message : String(err)
       const code = err instanceof AlipayRequestError && /验签/.test(message) ? 'BAD_RESPONSE_SIGNATURE' : 'TRANSPORT'
       throw new ProviderError(`alipay ${method}: ${message}`, code, true)
     }
+  }
+
+  /**
+   * One v2 gateway call. Business errors become ProviderError, except the sub codes the caller
+   * handles (`accept`), which come back as the result.
+   */
+  private async call(method: string, bizContent: Record<string, string>, accept: string[] = []): Promise<AlipaySdkCommonResult> {
+    const r = await this.execute(method, bizContent)
     if (r.code === '10000') return r
     if (r.sub_code && accept.includes(r.sub_code)) return r
     const retryable = r.code === '20000' || RETRYABLE_SUB_CODES.has(r.sub_code ?? '')

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Config } from '../../config.ts'
 import { SandboxProvider } from './sandbox.ts'
-import type { PaymentMethod, PaymentProvider, PaymentProviderName } from './types.ts'
+import type { PaymentMethod, PaymentProvider, PaymentProviderName, PayoutProvider } from './types.ts'
 
 export type PaymentProviders = {
   /** The gateway that takes payments of a method: the real one when configured, else the sandbox when allowed. */
@@ -10,9 +10,11 @@ export type PaymentProviders = {
   byName(name: PaymentProviderName | 'subscription'): PaymentProvider | undefined
   /** Undefined when PAYMENTS_SANDBOX=false. */
   sandbox: SandboxProvider | undefined
+  /** Payouts to sellers' Alipay accounts: Alipay in certificate mode only; no sandbox stands in (decision 050). */
+  payout: PayoutProvider | undefined
 }
 
-export type PaymentOverrides = Partial<Record<PaymentProviderName, PaymentProvider>>
+export type PaymentOverrides = Partial<Record<PaymentProviderName, PaymentProvider>> & { payout?: PayoutProvider }
 
 /**
  * Chooses gateways from config: Alipay (ALIPAY_*) and WeChat Pay (WECHAT_*) when configured, the
@@ -22,9 +24,12 @@ export async function createPaymentProviders(config: Config, overrides: PaymentO
   const sandboxKey = crypto.createHmac('sha256', config.secrets.codePepper).update('sandbox-gateway').digest('hex')
   const sandbox = config.paymentsSandbox ? ((overrides.sandbox as SandboxProvider | undefined) ?? new SandboxProvider(sandboxKey, config.apiPublicUrl)) : undefined
   let alipay = overrides.alipay
+  let payout = overrides.payout
   if (!alipay && config.alipay) {
     const { AlipayProvider } = await import('./alipay.ts')
-    alipay = new AlipayProvider(config.alipay)
+    const provider = new AlipayProvider(config.alipay)
+    alipay = provider
+    payout ??= provider.payouts
   }
   let wechat = overrides.wechat
   if (!wechat && config.wechat) {
@@ -36,5 +41,6 @@ export async function createPaymentProviders(config: Config, overrides: PaymentO
     forMethod: (method) => (method === 'Alipay' ? (alipay ?? sandbox) : (wechat ?? sandbox)),
     byName: (name) => (name === 'subscription' ? undefined : all[name]),
     sandbox,
+    payout,
   }
 }

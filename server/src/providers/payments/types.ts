@@ -91,3 +91,33 @@ export interface PaymentProvider {
   /** Gateways that report refunds by notification (WeChat Pay): verifies and decodes one. Throws NotificationRejected. */
   parseRefundNotification?(req: { headers: Record<string, string | string[] | undefined>; rawBody: string }): Promise<RefundNotification>
 }
+
+/** A transfer to a seller's Alipay account (alipay.fund.trans.uni.transfer). */
+export type TransferInput = {
+  /** Our idempotency key at Alipay (out_biz_no): the same on every retry of one payout. */
+  outBizNo: string
+  amount: Fen
+  /** An Alipay login (email / phone) with the account's real name, or a 2088… user id. */
+  payee: { account: string; realName: string }
+  /** Shown on the payee's bill. */
+  title: string
+  remark?: string
+}
+
+/**
+ * What became of a transfer. FAILED is final (nothing moved; a retry with the same out_biz_no gets the
+ * same answer); UNKNOWN (timeout, SYSTEM_ERROR, still processing) may still succeed: ask again, never
+ * treat it as failed.
+ */
+export type TransferOutcome =
+  | { state: 'SUCCESS'; orderId: string }
+  | { state: 'FAILED'; code: string; message: string }
+  | { state: 'UNKNOWN'; code: string; message: string }
+
+/** Pays sellers out (DESIGN §3 Withdrawal: the optional automatic payout). Implemented for Alipay in certificate mode. */
+export interface PayoutProvider {
+  readonly name: 'alipay'
+  transfer(input: TransferInput): Promise<TransferOutcome>
+  /** The transfer of an out_biz_no as Alipay knows it; NOT_FOUND when it never reached Alipay. */
+  queryTransfer(outBizNo: string): Promise<TransferOutcome | { state: 'NOT_FOUND' }>
+}

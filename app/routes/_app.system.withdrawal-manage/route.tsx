@@ -1,0 +1,197 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { idSchema } from '#contract/users.ts'
+import { adminWithdrawalListQuerySchema, type Withdrawal, withdrawalProcessSchema, withdrawalRejectSchema, withdrawalsApi } from '#contract/withdrawals.ts'
+import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
+import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { ListPage } from '#app/components/lists/list-page.tsx'
+import { yuan } from '#app/components/shares/shares.tsx'
+import { WithdrawalCells, WithdrawalFilters, WithdrawalHeadCells } from '#app/components/withdrawals/withdrawals.tsx'
+import { api } from '#app/.server/api.ts'
+import { requireAdmin } from '#app/.server/auth.ts'
+import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
+import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { readForm } from '#app/.server/request.ts'
+import { redirectWithToast } from '#app/.server/toast.ts'
+
+/** `?process=<id>`, `?reject=<id>` and `?payout=<id>` open a row's form; each works without JavaScript. */
+const DIALOGS = ['process', 'reject', 'payout'] as const
+type Dialog = (typeof DIALOGS)[number]
+const FILTERS = ['status', 'keyword', 'from', 'to'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const query = listQuery(request, adminWithdrawalListQuerySchema, FILTERS)
+  try {
+    const page = await api(request, withdrawalsApi.adminList, { token, query })
+    const params = new URL(request.url).searchParams
+    // The row a dialog is about, when it is still Pending (and, for a payout, payouts are configured).
+    const target = (key: Dialog) => page.list.find((w) => String(w.id) === params.get(key) && w.status === 'Pending' && (key !== 'payout' || page.alipayPayout)) ?? null
+    return {
+      title: await pageTitle(request, 'menu.withdrawalManage'),
+      page,
+      toProcess: target('process'),
+      toReject: target('reject'),
+      toPayout: target('payout'),
+    }
+  } catch (e) {
+    return pageError(request, e)
+  }
+}
+
+type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<string[]> } | { intent: 'payout'; error: string }
+
+/**
+ * The row actions: process (the transfer order number) and reject (the reason) post from their
+ * dialog and come back to it with field errors; a payout posts from its confirm step, and a refusal
+ * (Alipay's, say) is stated above the list.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  const back = listUrl(request, DIALOGS)
+  if (intent === 'process' || intent === 'reject') {
+    const submission = parseWithZod(formData, { schema: intent === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema })
+    if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
+    try {
+      const v = submission.value
+      if ('transaction_order' in v) await api(request, withdrawalsApi.adminProcess, { token, body: v })
+      else await api(request, withdrawalsApi.adminReject, { token, body: v })
+    } catch (e) {
+      const res = await fieldError(request, submission, e)
+      return data<ActionData>({ intent, result: res.data }, res.init ?? undefined)
+    }
+    return redirectWithToast(request, back, { type: 'success', key: intent === 'process' ? 'withdrawals.processed' : 'withdrawals.rejected' })
+  }
+  const payout = z.object({ intent: z.literal('payout'), id: idSchema }).safeParse(Object.fromEntries(formData))
+  if (!payout.success) return data({ msg: 'errors.badRequest' }, { status: 400 })
+  try {
+    await api(request, withdrawalsApi.adminPayout, { token, body: { id: payout.data.id } })
+  } catch (e) {
+    return data<ActionData>({ intent: 'payout', error: await rowError(request, e, ['withdrawals.payoutFailed', 'withdrawals.payoutUnknown']) }, { status: 400 })
+  }
+  return redirectWithToast(request, back, { type: 'success', key: 'withdrawals.paidOut' })
+}
+
+/** The process or reject form of one withdrawal, in its URL dialog (a page section without JavaScript). */
+function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'; w: Withdrawal; last?: SubmissionResult<string[]>; closeTo: string }) {
+  const { t } = useTranslation()
+  const pending = useIsPending({ intent: kind })
+  const schema = kind === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema
+  const [form, fields] = useForm<{ id: string; transaction_order?: string; reason?: string }, unknown>({
+    id: `${kind}-${w.id}`,
+    lastResult: last,
+    constraint: getZodConstraint(schema),
+    defaultValue: { id: String(w.id) },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const values = { id: w.id, actual: yuan(w.actualWithdrawalAmount), amount: yuan(w.withdrawalAmount), name: w.alipayRealName, account: w.alipayAccount, user: w.username }
+  return (
+    <UrlDialog title={t(`withdrawals.admin.${kind}Title`, values)} closeTo={closeTo}>
+      {/* Posts to this URL (dialog open): a refusal comes back here, at its field. */}
+      <Form method="post" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="id" value={w.id} />
+        <Stack>
+          <Text size="sm">{t(kind === 'process' ? 'withdrawals.admin.processText' : 'withdrawals.admin.rejectText', values)}</Text>
+          {kind === 'process' ? (
+            <TextField meta={fields.transaction_order} label={t('withdrawals.field.transactionOrder')} autoComplete="off" />
+          ) : (
+            <TextareaField meta={fields.reason} label={t('withdrawals.admin.reasonLabel')} autosize minRows={2} />
+          )}
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Group justify="flex-end">
+            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" name="intent" value={kind} color={kind === 'reject' ? 'red' : undefined} loading={pending}>
+              {t(`withdrawals.admin.${kind}`)}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </UrlDialog>
+  )
+}
+
+/** The admin's withdrawal queue (SPEC §2 /system/withdrawal-manage). */
+export default function WithdrawalManage() {
+  const { t } = useTranslation()
+  const { page, toProcess, toReject, toPayout } = useLoaderData<typeof loader>()
+  const last = useActionData<typeof action>() as ActionData | { msg: string } | undefined
+  const dialogs = useUrlDialogs(DIALOGS)
+  const resultOf = (kind: 'process' | 'reject') => (last && 'intent' in last && last.intent === kind ? last.result : undefined)
+  const rowMessage = last && 'intent' in last && last.intent === 'payout' ? last.error : last && 'msg' in last ? last.msg : undefined
+  return (
+    <ListPage
+      title={t('menu.withdrawalManage')}
+      filters={<WithdrawalFilters filters={[...FILTERS]} />}
+      page={page}
+      minWidth={1150}
+      head={
+        <>
+          <Table.Th>{t('withdrawals.field.id')}</Table.Th>
+          <Table.Th>{t('withdrawals.field.user')}</Table.Th>
+          <WithdrawalHeadCells />
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(w) => (
+        <Table.Tr key={w.id}>
+          <Table.Td>{w.id}</Table.Td>
+          <Table.Td>{w.username}</Table.Td>
+          <WithdrawalCells w={w} />
+          <Table.Td className="ps-actions">
+            {w.status === 'Pending' ? (
+              <Group gap={4} wrap="nowrap">
+                <Button component={Link} to={dialogs.open('process', w.id)} preventScrollReset size="compact-xs" variant="light" aria-label={`${t('withdrawals.admin.process')} #${w.id}`}>
+                  {t('withdrawals.admin.process')}
+                </Button>
+                <Button component={Link} to={dialogs.open('reject', w.id)} preventScrollReset size="compact-xs" variant="light" color="red" aria-label={`${t('withdrawals.admin.reject')} #${w.id}`}>
+                  {t('withdrawals.admin.reject')}
+                </Button>
+                {page.alipayPayout ? (
+                  <Button component={Link} to={dialogs.open('payout', w.id)} preventScrollReset size="compact-xs" variant="light" color="teal" aria-label={`${t('withdrawals.admin.payout')} #${w.id}`}>
+                    {t('withdrawals.admin.payout')}
+                  </Button>
+                ) : null}
+              </Group>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
+      <FormErrors errors={rowMessage ? [rowMessage] : undefined} />
+      {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} /> : null}
+      {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} /> : null}
+      {toPayout ? (
+        <ConfirmDialog
+          title={t('withdrawals.admin.payoutTitle', { id: toPayout.id })}
+          action={dialogs.closed}
+          closeTo={dialogs.closed}
+          intent="payout"
+          fields={{ id: toPayout.id }}
+          confirmLabel={t('withdrawals.admin.payout')}
+          color="teal"
+        >
+          {t('withdrawals.admin.payoutText', { actual: yuan(toPayout.actualWithdrawalAmount), name: toPayout.alipayRealName, account: toPayout.alipayAccount })}
+        </ConfirmDialog>
+      ) : null}
+    </ListPage>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,206 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { fenToYuan, yuanToFen } from '#contract/money.ts'
+import type { Withdrawal, WithdrawalPreview } from '#contract/withdrawals.ts'
+import type { Database } from '../../db/client.ts'
+import { AppError, conflict, invalid, notFound } from '../../errors.ts'
+import type { TransferOutcome } from '../../providers/payments/types.ts'
+import { lockBalance, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/service.ts'
+import { presentWithdrawal } from './presenter.ts'
+import {
+  findSeller,
+  findWithdrawal,
+  insertWithdrawal,
+  listWithdrawals,
+  lockWithdrawal,
+  updateWithdrawal,
+  type WithdrawalListQuery,
+  type WithdrawalRow,
+} from './repository.ts'
+import { type AdminAction, adminMove, checkWithdrawal, PAYOUT_SETTLE_MS, payoutNo, payoutTitle, type Refusal, serviceFeeFen } from './rules.ts'
+
+/** What an admin action answers: the withdrawal, and whether this call changed it (a repeat does not). */
+export type AdminResult = { withdrawal: Withdrawal; changed: boolean }
+
+const present = (row: WithdrawalRow, userName: string, admin: boolean) => presentWithdrawal(row, userName, { admin })
+
+/** A refusal as the API answers it: 422 at the amount field, or 409 with the withdrawable income. */
+function refusalError(r: Refusal, withdrawable: number): AppError {
+  return r.status === 422 ? invalid({ amount: [r.msg] }) : conflict(r.msg, { withdrawable: fenToYuan(withdrawable) })
+}
+
+/** The figures of a withdrawal of `amount` before it is requested, and whether it would be accepted now. */
+export async function previewWithdrawal(app: FastifyInstance, userId: number, amount: number | undefined): Promise<WithdrawalPreview> {
+  const settings = app.config.withdrawal
+  const [seller, withdrawable] = await Promise.all([findSeller(app.db, userId), withdrawableFen(app.db, userId, app.clock())])
+  if (!seller) throw notFound()
+  const base = {
+    withdrawable: fenToYuan(withdrawable),
+    minimum: fenToYuan(settings.minFen),
+    feeRateBp: settings.feeBp,
+    feeMinimum: fenToYuan(settings.feeMinFen),
+  }
+  if (amount === undefined) return { ...base, withdrawalAmount: null, withdrawalServiceFee: null, actualWithdrawalAmount: null, refusal: null }
+  const amountFen = yuanToFen(amount)
+  const feeFen = serviceFeeFen(amountFen, settings)
+  const check = checkWithdrawal({ amountFen, withdrawableFen: withdrawable, seller, settings })
+  return {
+    ...base,
+    withdrawalAmount: fenToYuan(amountFen),
+    withdrawalServiceFee: fenToYuan(feeFen),
+    actualWithdrawalAmount: fenToYuan(Math.max(0, amountFen - feeFen)),
+    refusal: check.ok ? null : check.refusal.msg,
+  }
+}
+
+/**
+ * A seller's withdrawal request (DESIGN §3), in one transaction: the seller's balance row locked (so
+ * concurrent requests run one after the other), the withdrawable income computed under that lock, the
+ * rules checked, the withdrawal inserted with a snapshot of the Alipay details, and the ledger debited.
+ * A refusal throws inside the transaction: nothing changes.
+ */
+export async function createWithdrawal(app: FastifyInstance, userId: number, amount: number): Promise<Withdrawal> {
+  const settings = app.config.withdrawal
+  const amountFen = yuanToFen(amount)
+  const { row, userName } = await app.db.transaction(async (tx) => {
+    const now = app.clock()
+    const balance = await lockBalance(tx, userId)
+    const seller = await findSeller(tx, userId)
+    if (!seller) throw notFound()
+    const withdrawable = await withdrawableFen(tx, userId, now, balance.balanceFen)
+    const check = checkWithdrawal({ amountFen, withdrawableFen: withdrawable, seller, settings })
+    if (!check.ok) throw refusalError(check.refusal, withdrawable)
+    const inserted = await insertWithdrawal(tx, {
+      userId,
+      amountFen,
+      feeFen: check.feeFen,
+      actualFen: check.actualFen,
+      alipayAccount: seller.alipayAccount!.trim(),
+      alipayRealName: seller.alipayRealName!.trim(),
+      status: 'Pending',
+      createdAt: now,
+    })
+    await postWithdrawal(tx, { id: inserted.id, userId, amountFen }, now)
+    return { row: inserted, userName: seller.userName }
+  })
+  return present(row, userName, false)
+}
+
+export async function withdrawalPage(app: FastifyInstance, q: WithdrawalListQuery, scope: { userId?: number }) {
+  const admin = scope.userId === undefined
+  const { rows, total } = await listWithdrawals(app.db, q, scope)
+  return { list: rows.map((r) => present(r.w, r.userName, admin)), total, pageNum: q.pageNum, pageSize: q.pageSize }
+}
+
+async function existing(app: FastifyInstance, id: number) {
+  const found = await findWithdrawal(app.db, id)
+  if (!found) throw notFound('withdrawals.notFound')
+  return found
+}
+
+/**
+ * An admin action in one transaction on the locked withdrawal row (decision 049): applied to a Pending
+ * withdrawal, answered unchanged when it repeats what was done, refused (409 with the status) otherwise.
+ */
+async function act(app: FastifyInstance, id: number, action: AdminAction, apply: (tx: Database, w: WithdrawalRow, now: Date) => Promise<WithdrawalRow>): Promise<AdminResult> {
+  const { userName } = await existing(app, id)
+  return app.db.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, id)
+    if (!w) throw notFound('withdrawals.notFound')
+    const move = adminMove(w, action)
+    if (move === 'conflict') throw conflict('withdrawals.notPending', { status: w.status })
+    if (move === 'repeat') return { withdrawal: present(w, userName, true), changed: false }
+    // An Alipay payout started meanwhile (decision 050).
+    if (action.kind !== 'payout' && w.payoutMethod === 'alipay') throw conflict('withdrawals.payoutInProgress')
+    return { withdrawal: present(await apply(tx, w, app.clock()), userName, true), changed: true }
+  })
+}
+
+/**
+ * Before a withdrawal whose Alipay payout was started is processed or rejected by hand, Alipay is asked
+ * what became of that payout (decision 050): paid → the withdrawal is Completed with Alipay's order;
+ * refused or never received → the hand action may go ahead; not known yet → refused for now. Paying
+ * twice (by hand and through Alipay), or returning money Alipay paid out, is what this prevents.
+ */
+async function settleStartedPayout(app: FastifyInstance, w: WithdrawalRow, adminId: number, log: FastifyBaseLogger) {
+  if (w.status !== 'Pending' || w.payoutMethod !== 'alipay') return
+  const started = w.processedAt?.getTime() ?? 0
+  const provider = app.payments.payout
+  if (!provider || app.clock().getTime() - started < PAYOUT_SETTLE_MS) throw conflict('withdrawals.payoutInProgress')
+  const outcome = await provider.queryTransfer(payoutNo(w))
+  log.info({ withdrawalId: w.id, outcome }, 'payout status asked before a manual action')
+  if (outcome.state === 'UNKNOWN') throw conflict('withdrawals.payoutInProgress')
+  await recordPayout(app, w.id, outcome.state === 'NOT_FOUND' ? { state: 'FAILED', code: 'ORDER_NOT_EXIST', message: 'Alipay has no such transfer' } : outcome, adminId, log)
+}
+
+/** The admin paid the withdrawal by hand and enters the transfer order number (SPEC §4) → Completed. */
+export async function processWithdrawal(app: FastifyInstance, adminId: number, id: number, transactionOrder: string, log: FastifyBaseLogger): Promise<AdminResult> {
+  await settleStartedPayout(app, (await existing(app, id)).w, adminId, log)
+  return act(app, id, { kind: 'process', transactionOrder }, (tx, w, now) =>
+    updateWithdrawal(tx, w.id, { status: 'Completed', transactionOrder, payoutMethod: 'manual', failureReason: null, processedAt: now, processedBy: adminId }),
+  )
+}
+
+/** The admin refuses the withdrawal with a reason → Failed, and its amount is credited back, once. */
+export async function rejectWithdrawal(app: FastifyInstance, adminId: number, id: number, reason: string, log: FastifyBaseLogger): Promise<AdminResult> {
+  await settleStartedPayout(app, (await existing(app, id)).w, adminId, log)
+  return act(app, id, { kind: 'reject' }, async (tx, w, now) => {
+    const row = await updateWithdrawal(tx, w.id, { status: 'Failed', failureReason: reason, payoutMethod: null, processedAt: now, processedBy: adminId })
+    await postWithdrawalReversal(tx, { id: w.id, userId: w.userId, amountFen: w.amountFen }, now)
+    return row
+  })
+}
+
+/**
+ * Pays a Pending withdrawal out through Alipay (decision 050): the withdrawal is marked as being paid
+ * out (so nobody processes or rejects it by hand meanwhile), the transfer is asked for with the
+ * withdrawal's own out_biz_no (a retry can never pay twice), and its outcome recorded.
+ */
+export async function payoutWithdrawal(app: FastifyInstance, adminId: number, id: number, log: FastifyBaseLogger): Promise<AdminResult> {
+  const provider = app.payments.payout
+  if (!provider) throw conflict('withdrawals.payoutUnavailable')
+  const claimed = await act(app, id, { kind: 'payout' }, (tx, w, now) =>
+    updateWithdrawal(tx, w.id, { payoutMethod: 'alipay', processedAt: now, processedBy: adminId, failureReason: null }),
+  )
+  if (!claimed.changed) return claimed
+  const { w } = await existing(app, id)
+  const outcome = await provider.transfer({
+    outBizNo: payoutNo(w),
+    amount: w.actualFen,
+    payee: { account: w.alipayAccount, realName: w.alipayRealName },
+    title: payoutTitle(w),
+  })
+  log.info({ withdrawalId: id, outBizNo: payoutNo(w), outcome }, 'Alipay payout')
+  const result = await recordPayout(app, id, outcome, adminId, log)
+  if (outcome.state === 'FAILED') throw new AppError(502, 'withdrawals.payoutFailed', { withdrawal: result.withdrawal })
+  if (outcome.state === 'UNKNOWN') throw new AppError(502, 'withdrawals.payoutUnknown', { withdrawal: result.withdrawal })
+  return result
+}
+
+/**
+ * A payout's outcome, recorded on the locked row: paid → Completed with Alipay's order id; refused →
+ * still Pending, the reason kept for the admin and the payout no longer running; unknown → still
+ * Pending and still "being paid out", the reason kept (a retry uses the same out_biz_no).
+ */
+async function recordPayout(app: FastifyInstance, id: number, outcome: TransferOutcome, adminId: number, log: FastifyBaseLogger): Promise<AdminResult> {
+  const { userName } = await existing(app, id)
+  return app.db.transaction(async (tx) => {
+    const w = (await lockWithdrawal(tx, id))!
+    const now = app.clock()
+    if (outcome.state === 'SUCCESS') {
+      if (w.status === 'Failed') {
+        // Only if a hand rejection slipped past the settle window: the money went out and came back.
+        log.error({ withdrawalId: id, orderId: outcome.orderId }, 'ALIPAY PAID OUT A REJECTED WITHDRAWAL: the amount was credited back to the seller; recover it by hand')
+      }
+      if (w.status !== 'Pending') return { withdrawal: present(w, userName, true), changed: false }
+      const row = await updateWithdrawal(tx, id, { status: 'Completed', transactionOrder: outcome.orderId, payoutMethod: 'alipay', failureReason: null, processedAt: now, processedBy: adminId })
+      return { withdrawal: present(row, userName, true), changed: true }
+    }
+    if (w.status !== 'Pending' || w.payoutMethod !== 'alipay') return { withdrawal: present(w, userName, true), changed: false }
+    const reason = `${outcome.code}: ${outcome.message}`.slice(0, 500)
+    const row =
+      outcome.state === 'FAILED'
+        ? await updateWithdrawal(tx, id, { payoutMethod: null, processedAt: null, processedBy: null, failureReason: reason })
+        : await updateWithdrawal(tx, id, { failureReason: reason })
+    return { withdrawal: present(row, userName, true), changed: true }
+  })
+}
