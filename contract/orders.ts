@@ -62,6 +62,10 @@ export const orderSchema = z.object({
   payment_status: paymentStatusSchema,
   created_at: timestamp,
   paid_at: timestamp.nullable(),
+  /** When the sale's income becomes withdrawable (paid_at + the settlement delay); null until paid and for products without seller income. */
+  settle_at: timestamp.nullable(),
+  /** Whether settle_at has passed (by the API's clock): the income counts as withdrawable, no longer as unsettled. */
+  settled: z.boolean(),
   first_revealed_at: timestamp.nullable(),
 })
 export type Order = z.infer<typeof orderSchema>
