@@ -8,6 +8,7 @@ import { platformFee } from '../modules/orders/rules.ts'
 import { newUnicode } from '../modules/shares/rules.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { buildShare, orderTimes, type ShareAttrs } from './factories.ts'
+import { seedDemoIncome } from './seed-income.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEMO_SELLER = { userName: 'demo_seller', email: 'seller@payshare.local', phone: '13800138000' }
@@ -43,6 +44,7 @@ export async function seed(db: Database, opts: { adminPassword?: string; demo: b
   if (opts.demo && opts.contentKey && (await once(db, 'seed.demo-shares'))) {
     await seedDemoShares(db, new ContentCipher(opts.contentKey), opts.feeBasisPoints ?? 500)
   }
+  if (opts.demo) await seedDemoIncome(db, { seller: DEMO_SELLER.userName, buyer: DEMO_BUYER.userName, feeBp: opts.feeBasisPoints ?? 500 })
   return result
 }
 
