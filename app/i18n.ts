@@ -1,6 +1,7 @@
 import enAuth from './locales/en-US/auth.json'
 import enCommon from './locales/en-US/common.json'
 import enErrors from './locales/en-US/errors.json'
+import enIncome from './locales/en-US/income.json'
 import enMenu from './locales/en-US/menu.json'
 import enOrders from './locales/en-US/orders.json'
 import enPages from './locales/en-US/pages.json'
@@ -13,6 +14,7 @@ import enValidation from './locales/en-US/validation.json'
 import zhAuth from './locales/zh-CN/auth.json'
 import zhCommon from './locales/zh-CN/common.json'
 import zhErrors from './locales/zh-CN/errors.json'
+import zhIncome from './locales/zh-CN/income.json'
 import zhMenu from './locales/zh-CN/menu.json'
 import zhOrders from './locales/zh-CN/orders.json'
 import zhPages from './locales/zh-CN/pages.json'
@@ -32,13 +34,13 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN'
 export const resources = {
   'zh-CN': {
     translation: {
-      auth: zhAuth, common: zhCommon, errors: zhErrors, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
+      auth: zhAuth, common: zhCommon, errors: zhErrors, income: zhIncome, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
       settings: zhSettings, shares: zhShares, system: zhSystem, users: zhUsers, validation: zhValidation,
     },
   },
   'en-US': {
     translation: {
-      auth: enAuth, common: enCommon, errors: enErrors, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
+      auth: enAuth, common: enCommon, errors: enErrors, income: enIncome, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
       settings: enSettings, shares: enShares, system: enSystem, users: enUsers, validation: enValidation,
     },
   },

@@ -3,6 +3,7 @@ import { Form, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from '#contract/orders.ts'
+import { SettleCell } from '../income/income.tsx'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
 
 type OrderFilter = 'payment_status' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
@@ -67,9 +68,9 @@ export function ProductCell({ order, maw }: { order: Order; maw: number }) {
 
 /**
  * The header cells of the seller's and the admin's order lists up to the actions column; `buyer` is the
- * buyer column's header (the admin's also names the seller).
+ * buyer column's header (the admin's also names the seller); `settlement` adds when each sale settles.
  */
-export function OrderHeadCells({ buyer }: { buyer: ReactNode }) {
+export function OrderHeadCells({ buyer, settlement }: { buyer: ReactNode; settlement?: boolean }) {
   const { t } = useTranslation()
   return (
     <>
@@ -84,13 +85,14 @@ export function OrderHeadCells({ buyer }: { buyer: ReactNode }) {
       <Table.Th ta="right">{t('orders.field.income')}</Table.Th>
       <Table.Th>{t('orders.field.product')}</Table.Th>
       <Table.Th>{t('orders.field.status')}</Table.Th>
+      {settlement ? <Table.Th>{t('income.settle.column')}</Table.Th> : null}
       <Table.Th>{t('orders.field.createdAt')}</Table.Th>
     </>
   )
 }
 
 /** The cells of an order row in the seller's and the admin's lists, matching OrderHeadCells; `buyer` fills the buyer cell. */
-export function OrderCells({ order: o, buyer, productWidth }: { order: Order; buyer: ReactNode; productWidth: number }) {
+export function OrderCells({ order: o, buyer, productWidth, settlement }: { order: Order; buyer: ReactNode; productWidth: number; settlement?: boolean }) {
   return (
     <>
       <Table.Td>
@@ -107,6 +109,7 @@ export function OrderCells({ order: o, buyer, productWidth }: { order: Order; bu
       <Table.Td>
         <PaymentStatusBadge status={o.payment_status} />
       </Table.Td>
+      {settlement ? <SettleCell order={o} /> : null}
       <Table.Td>
         <DateTimeCell iso={o.created_at} />
       </Table.Td>

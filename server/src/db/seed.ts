@@ -103,6 +103,9 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
         paymentStatus: status,
         providerTradeNo: paid ? `SBXDEMO${now}${i}` : null,
         feeFen: fee,
+        feeRateBp: paid ? feeBp : null,
+        // Settled a day after payment (SPEC §5's 24 hours), as settlement fixes it.
+        settleAt: paid ? new Date(times.paidAt!.getTime() + 24 * 3600 * 1000) : null,
         sellerIncomeFen: paid ? share.priceFen - fee! : null,
       })
       .returning()
