@@ -75,34 +75,24 @@ export function IncomeDayTable({ days }: { days: IncomeDay[] }) {
 }
 
 /**
- * When a sale's income becomes withdrawable, and whether it has (by the API's clock). Only completed
- * sales with income have one; a refunded sale's income never settles.
+ * When a sale's income becomes withdrawable, and whether it has (by the API's clock): a badge over the
+ * settle time (the date over the time, so a phone's narrow column shows both). Only completed sales
+ * with income have one; a refunded sale's income never settles.
  */
-export function SettleCell({ order: o }: { order: Order }) {
+export function SettleState({ order: o }: { order: Order }) {
   const { t } = useTranslation()
-  if (o.payment_status !== 'Completed' || !o.settle_at) {
-    return (
-      <Table.Td>
-        <Text size="sm" c="dimmed">
-          —
-        </Text>
-      </Table.Td>
-    )
-  }
+  if (o.payment_status !== 'Completed' || !o.settle_at) return null
   const [date, time] = formatDateTime(o.settle_at).split(' ')
   return (
-    <Table.Td>
-      <Stack gap={2} align="flex-start">
-        <Badge variant="light" color={o.settled ? 'green' : 'orange'} style={{ minWidth: 'max-content' }}>
-          {t(o.settled ? 'income.settle.settled' : 'income.settle.unsettled')}
-        </Badge>
-        {/* The date over the time, so a phone's narrow column shows both. */}
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={t('income.settle.at', { time: formatDateTime(o.settle_at) })}>
-          {date}
-          <br />
-          {time}
-        </Text>
-      </Stack>
-    </Table.Td>
+    <Stack gap={2} align="flex-start">
+      <Badge variant="light" color={o.settled ? 'green' : 'orange'} style={{ minWidth: 'max-content' }}>
+        {t(o.settled ? 'income.settle.settled' : 'income.settle.unsettled')}
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={t('income.settle.at', { time: formatDateTime(o.settle_at) })}>
+        {date}
+        <br />
+        {time}
+      </Text>
+    </Stack>
   )
 }

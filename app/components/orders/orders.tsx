@@ -1,9 +1,9 @@
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core'
 import { Form, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from '#contract/orders.ts'
-import { SettleCell } from '../income/income.tsx'
+import { SettleState } from '../income/income.tsx'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
 
 type OrderFilter = 'payment_status' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
@@ -68,7 +68,7 @@ export function ProductCell({ order, maw }: { order: Order; maw: number }) {
 
 /**
  * The header cells of the seller's and the admin's order lists up to the actions column; `buyer` is the
- * buyer column's header (the admin's also names the seller); `settlement` adds when each sale settles.
+ * buyer column's header (the admin's also names the seller); `settlement` puts when each sale settles under its status.
  */
 export function OrderHeadCells({ buyer, settlement }: { buyer: ReactNode; settlement?: boolean }) {
   const { t } = useTranslation()
@@ -84,8 +84,10 @@ export function OrderHeadCells({ buyer, settlement }: { buyer: ReactNode; settle
       <Table.Th ta="right">{t('orders.field.fee')}</Table.Th>
       <Table.Th ta="right">{t('orders.field.income')}</Table.Th>
       <Table.Th>{t('orders.field.product')}</Table.Th>
-      <Table.Th>{t('orders.field.status')}</Table.Th>
-      {settlement ? <Table.Th>{t('income.settle.column')}</Table.Th> : null}
+      <Table.Th>
+        {t('orders.field.status')}
+        {settlement ? <> / {t('income.settle.column')}</> : null}
+      </Table.Th>
       <Table.Th>{t('orders.field.createdAt')}</Table.Th>
     </>
   )
@@ -107,9 +109,11 @@ export function OrderCells({ order: o, buyer, productWidth, settlement }: { orde
       <Table.Td ta="right">{yuan(o.seller_income)}</Table.Td>
       <ProductCell order={o} maw={productWidth} />
       <Table.Td>
-        <PaymentStatusBadge status={o.payment_status} />
+        <Stack gap={4} align="flex-start">
+          <PaymentStatusBadge status={o.payment_status} />
+          {settlement ? <SettleState order={o} /> : null}
+        </Stack>
       </Table.Td>
-      {settlement ? <SettleCell order={o} /> : null}
       <Table.Td>
         <DateTimeCell iso={o.created_at} />
       </Table.Td>

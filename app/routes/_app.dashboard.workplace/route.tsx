@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { incomeApi, INCOME_DAYS_DEFAULT } from '#contract/income.ts'
 import { ordersApi } from '#contract/orders.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { IncomeDayTable, IncomeFigures, SettleCell } from '#app/components/income/income.tsx'
+import { IncomeDayTable, IncomeFigures, SettleState } from '#app/components/income/income.tsx'
 import { PaymentStatusBadge, yuan } from '#app/components/shares/shares.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -155,7 +155,7 @@ function RecentOrders({ orders }: { orders: RecentOrder[] }) {
             <Table.Tbody>
               {orders.map((o) => (
                 <Table.Tr key={o.id}>
-                  <Table.Td miw={140}>
+                  <Table.Td miw={110}>
                     <Text size="sm" lineClamp={2} title={o.product_name}>
                       {o.product_name}
                     </Text>
@@ -167,13 +167,7 @@ function RecentOrders({ orders }: { orders: RecentOrder[] }) {
                     {yuan(o.amount)}
                   </Table.Td>
                   <Table.Td ta="right">{yuan(o.seller_income)}</Table.Td>
-                  {o.payment_status === 'Completed' && o.settle_at ? (
-                    <SettleCell order={o} />
-                  ) : (
-                    <Table.Td>
-                      <PaymentStatusBadge status={o.payment_status} />
-                    </Table.Td>
-                  )}
+                  <Table.Td>{o.payment_status === 'Completed' && o.settle_at ? <SettleState order={o} /> : <PaymentStatusBadge status={o.payment_status} />}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

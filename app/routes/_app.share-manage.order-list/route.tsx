@@ -34,7 +34,7 @@ export default function IncomeOrders() {
       title={t('menu.incomeOrders')}
       filters={<OrderFilters filters={[...FILTERS]} />}
       page={page}
-      minWidth={1200}
+      minWidth={1050}
       head={<OrderHeadCells buyer={t('orders.field.buyer')} settlement />}
       row={(o) => (
         <Table.Tr key={o.id}>
