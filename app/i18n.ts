@@ -2,6 +2,7 @@ import enAuth from './locales/en-US/auth.json'
 import enChannels from './locales/en-US/channels.json'
 import enCommon from './locales/en-US/common.json'
 import enErrors from './locales/en-US/errors.json'
+import enIncome from './locales/en-US/income.json'
 import enMenu from './locales/en-US/menu.json'
 import enOrders from './locales/en-US/orders.json'
 import enPages from './locales/en-US/pages.json'
@@ -17,6 +18,7 @@ import zhAuth from './locales/zh-CN/auth.json'
 import zhChannels from './locales/zh-CN/channels.json'
 import zhCommon from './locales/zh-CN/common.json'
 import zhErrors from './locales/zh-CN/errors.json'
+import zhIncome from './locales/zh-CN/income.json'
 import zhMenu from './locales/zh-CN/menu.json'
 import zhOrders from './locales/zh-CN/orders.json'
 import zhPages from './locales/zh-CN/pages.json'
@@ -38,13 +40,13 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN'
 export const resources = {
   'zh-CN': {
     translation: {
-      auth: zhAuth, channels: zhChannels, common: zhCommon, errors: zhErrors, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
+      auth: zhAuth, channels: zhChannels, common: zhCommon, errors: zhErrors, income: zhIncome, menu: zhMenu, orders: zhOrders, pages: zhPages, public: zhPublic,
       settings: zhSettings, shares: zhShares, subscriptions: zhSubscriptions, system: zhSystem, users: zhUsers, validation: zhValidation, withdrawals: zhWithdrawals,
     },
   },
   'en-US': {
     translation: {
-      auth: enAuth, channels: enChannels, common: enCommon, errors: enErrors, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
+      auth: enAuth, channels: enChannels, common: enCommon, errors: enErrors, income: enIncome, menu: enMenu, orders: enOrders, pages: enPages, public: enPublic,
       settings: enSettings, shares: enShares, subscriptions: enSubscriptions, system: enSystem, users: enUsers, validation: enValidation, withdrawals: enWithdrawals,
     },
   },

@@ -44,6 +44,8 @@ describe('contract/orders', () => {
       payment_status: 'Pending',
       created_at: '2026-11-23T01:04:24.000Z',
       paid_at: null,
+      settle_at: null,
+      settled: false,
       first_revealed_at: null,
       refund_state: null,
     }

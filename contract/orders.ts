@@ -86,6 +86,10 @@ export const orderSchema = z.object({
   payment_status: paymentStatusSchema,
   created_at: timestamp,
   paid_at: timestamp.nullable(),
+  /** When the sale's income becomes withdrawable (paid_at + the settlement delay); null until paid and for products without seller income. */
+  settle_at: timestamp.nullable(),
+  /** Whether settle_at has passed (by the API's clock): the income counts as withdrawable, no longer as unsettled. */
+  settled: z.boolean(),
   first_revealed_at: timestamp.nullable(),
   /** Null unless the order is `Refund`. */
   refund_state: z.enum(REFUND_STATES).nullable(),

@@ -3,6 +3,10 @@
 // a bare Fastify JSON route and a bare Remix page with no UI library — then prints requests/s and
 // p50/p99 latency at 50 connections, the ratios to the baselines, and the gzip bytes of a first visit
 // to the share page. Machines are noisy: read the ratios.
+// Then, per database, income at scale (issue 7): one seller with BENCH_INCOME_ORDERS (200,000) orders,
+// their ledger rows and aggregates bulk-inserted by SQL (bench/income-orders.mjs), and the latency of
+// the seller's GET /api/income/summary and /api/income/daily?days=30, one request at a time, beside
+// GET /api/health measured the same way and the targets (≤ 20 ms, ≤ 50 ms).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,11 +14,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { BENCH_SELLER, seedPglite, seedPostgres } from '../bench/income-orders.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const INCOME_ORDERS = Number(process.env.BENCH_INCOME_ORDERS ?? 200_000)
+const INCOME_REQUESTS = Number(process.env.BENCH_INCOME_REQUESTS ?? 1000)
 const children = []
 const stopAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'))
 process.on('exit', stopAll)
@@ -68,7 +75,44 @@ async function firstVisitBytes(pageUrl) {
   return { total, parts, scripts: (html.match(/<script/g) ?? []).length }
 }
 
+/** Until the child has exited (its database closed), after asking it to stop. */
+function stopChild(child) {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', resolve)
+    child.kill('SIGTERM')
+  })
+}
+
+/**
+ * Latency of one request at a time (keep-alive), after a warm-up: what one seller opening the
+ * dashboard waits, without the queueing of a load test. The URLs take turns, so a busy moment of the
+ * machine falls on all of them alike. Fails on any non-200 answer.
+ */
+async function sequential(targets, n = INCOME_REQUESTS) {
+  const once = async ({ url, headers }) => {
+    const started = performance.now()
+    const res = await fetch(url, { headers })
+    const body = await res.text()
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`)
+    return performance.now() - started
+  }
+  const times = targets.map(() => [])
+  for (let i = 0; i < 50 + n; i++) {
+    for (const [k, t] of targets.entries()) {
+      const ms = await once(t)
+      if (i >= 50) times[k].push(ms)
+    }
+  }
+  return times.map((list) => {
+    list.sort((a, b) => a - b)
+    const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))]
+    return { p50: at(0.5), p99: at(0.99) }
+  })
+}
+
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(1))
+const incomeRows = []
 const rows = []
 const record = (name, r, base) => rows.push({ name, ...r, ratio: base ? r.rps / base.rps : null })
 
@@ -121,9 +165,28 @@ for (const [i, target] of targets.entries()) {
   const pageRes = await measure(`http://127.0.0.1:${webPort}/share/${unicode}`)
   record(`GET /share/{unicode} render (${target.label})`, pageRes, bareRemix)
   if (!bytes) bytes = await firstVisitBytes(`http://127.0.0.1:${webPort}/share/${unicode}`)
-  web.kill('SIGTERM')
-  api.kill('SIGTERM')
-  await new Promise((r) => setTimeout(r, 500))
+  await Promise.all([stopChild(web), stopChild(api)])
+
+  // Income at scale: the orders go in while the API is stopped (PGlite is one process's database).
+  const seedStarted = performance.now()
+  if (target.env.DATABASE_URL) await seedPostgres(target.env.DATABASE_URL, INCOME_ORDERS)
+  else await seedPglite(dataDir, INCOME_ORDERS)
+  const seedSeconds = (performance.now() - seedStarted) / 1000
+  const incomeApi = await start(`API (${target.label}, ${INCOME_ORDERS} orders)`, ['server/dist/main.js'], env, `http://127.0.0.1:${apiPort}/api/health`)
+  const base = `http://127.0.0.1:${apiPort}`
+  const sellerToken = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: BENCH_SELLER, password: 'Bench@2026' }) })).json()).data.token
+  const auth = { authorization: `Bearer ${sellerToken}` }
+  const summary = (await (await fetch(`${base}/api/income/summary`, { headers: auth })).json()).data
+  const [health, summaryTimes, dailyTimes] = await sequential([
+    { url: `${base}/api/health` },
+    { url: `${base}/api/income/summary`, headers: auth },
+    { url: `${base}/api/income/daily?days=30`, headers: auth },
+  ])
+  incomeRows.push({ name: `GET /api/health (baseline, ${target.label})`, ...health, target: null })
+  incomeRows.push({ name: `GET /api/income/summary (${target.label})`, ...summaryTimes, target: 20 })
+  incomeRows.push({ name: `GET /api/income/daily?days=30 (${target.label})`, ...dailyTimes, target: 50 })
+  console.log(`  ${target.label}: ${INCOME_ORDERS.toLocaleString('en')} orders seeded in ${seedSeconds.toFixed(1)} s; the seller's summary: ${JSON.stringify(summary)}`)
+  await stopChild(incomeApi)
   await target.drop?.()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
@@ -133,5 +196,9 @@ console.log('|---|---:|---:|---:|---:|')
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio === null ? '—' : `${(r.ratio * 100).toFixed(0)}%`} |`)
 console.log(`\nFirst visit to /share/{unicode}: ${bytes.total} bytes gzip in total (${bytes.parts.join(', ')}); ${bytes.scripts} script tag(s)`)
 console.log('Targets: share page ≥ 1,000 renders/s, p99 ≤ 50 ms, ≥ 50% of the bare Remix page; /api/share ≥ 30% of bare Fastify; first visit ≤ 60 KB gzip.')
+console.log(`\nIncome at scale: one seller with ${INCOME_ORDERS.toLocaleString('en')} orders; ${INCOME_REQUESTS} requests of each, one at a time (keep-alive, taking turns) after a warm-up`)
+console.log('| what | p50 ms | p99 ms | target (p99) | |')
+console.log('|---|---:|---:|---:|---|')
+for (const r of incomeRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
 stopAll()
 process.exit(0)

@@ -7,6 +7,7 @@ import { authenticateByDefault } from './http/module.ts'
 import { responseSerializerCompiler } from './http/serializer.ts'
 import authModule from './modules/auth/routes.ts'
 import channelsModule from './modules/channels/routes.ts'
+import incomeModule from './modules/income/routes.ts'
 import menuModule from './modules/menu/routes.ts'
 import ordersModule from './modules/orders/routes.ts'
 import { expirePendingOrders } from './modules/orders/service.ts'
@@ -29,7 +30,7 @@ import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, channelsModule, packagesModule, subscriptionsModule, withdrawalsModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, incomeModule, channelsModule, packagesModule, subscriptionsModule, withdrawalsModule]
 
 export type BuildOptions = {
   config: Config

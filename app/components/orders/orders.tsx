@@ -1,8 +1,9 @@
-import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core'
 import { Form, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel, REFUND_STATES } from '#contract/orders.ts'
+import { SettleState } from '../income/income.tsx'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
 
 type OrderFilter = 'payment_status' | 'refund_state' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
@@ -82,9 +83,9 @@ export function ProductCell({ order, maw }: { order: Order; maw: number }) {
 
 /**
  * The header cells of the seller's and the admin's order lists up to the actions column; `buyer` is the
- * buyer column's header (the admin's also names the seller).
+ * buyer column's header (the admin's also names the seller); `settlement` puts when each sale settles under its status.
  */
-export function OrderHeadCells({ buyer }: { buyer: ReactNode }) {
+export function OrderHeadCells({ buyer, settlement }: { buyer: ReactNode; settlement?: boolean }) {
   const { t } = useTranslation()
   return (
     <>
@@ -98,7 +99,10 @@ export function OrderHeadCells({ buyer }: { buyer: ReactNode }) {
       <Table.Th ta="right">{t('orders.field.fee')}</Table.Th>
       <Table.Th ta="right">{t('orders.field.income')}</Table.Th>
       <Table.Th>{t('orders.field.product')}</Table.Th>
-      <Table.Th>{t('orders.field.status')}</Table.Th>
+      <Table.Th>
+        {t('orders.field.status')}
+        {settlement ? <> / {t('income.settle.column')}</> : null}
+      </Table.Th>
       <Table.Th>{t('orders.field.createdAt')}</Table.Th>
     </>
   )
@@ -128,9 +132,21 @@ function RefundStateNote({ order }: { order: Order }) {
 
 /**
  * The cells of an order row in the seller's and the admin's lists, matching OrderHeadCells; `buyer` fills
- * the buyer cell; `refundState` notes a refund not yet confirmed by the gateway under the status.
+ * the buyer cell; `settlement` shows a sale's settle state; `refundState` notes a refund not yet confirmed by the gateway under the status.
  */
-export function OrderCells({ order: o, buyer, productWidth, refundState }: { order: Order; buyer: ReactNode; productWidth: number; refundState?: boolean }) {
+export function OrderCells({
+  order: o,
+  buyer,
+  productWidth,
+  refundState,
+  settlement,
+}: {
+  order: Order
+  buyer: ReactNode
+  productWidth: number
+  refundState?: boolean
+  settlement?: boolean
+}) {
   return (
     <>
       <Table.Td>
@@ -146,8 +162,11 @@ export function OrderCells({ order: o, buyer, productWidth, refundState }: { ord
       <Table.Td ta="right">{o.product_type === 'share' ? yuan(o.seller_income) : '—'}</Table.Td>
       <ProductCell order={o} maw={productWidth} />
       <Table.Td>
-        <PaymentStatusBadge status={o.payment_status} />
-        {refundState ? <RefundStateNote order={o} /> : null}
+        <Stack gap={4} align="flex-start">
+          <PaymentStatusBadge status={o.payment_status} />
+          {settlement ? <SettleState order={o} /> : null}
+          {refundState ? <RefundStateNote order={o} /> : null}
+        </Stack>
       </Table.Td>
       <Table.Td>
         <DateTimeCell iso={o.created_at} />

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** The orders of the seller's shares (SPEC §3 Order), with the fee and the seller's income. */
+/** The orders of the seller's shares (SPEC §3 Order), with the fee, the seller's income and when it settles. */
 export default function IncomeOrders() {
   const { t } = useTranslation()
   const { page } = useLoaderData<typeof loader>()
@@ -35,7 +35,7 @@ export default function IncomeOrders() {
       filters={<OrderFilters filters={[...FILTERS]} />}
       page={page}
       minWidth={1050}
-      head={<OrderHeadCells buyer={t('orders.field.buyer')} />}
+      head={<OrderHeadCells buyer={t('orders.field.buyer')} settlement />}
       row={(o) => (
         <Table.Tr key={o.id}>
           <OrderCells
@@ -48,6 +48,7 @@ export default function IncomeOrders() {
               )
             }
             productWidth={240}
+            settlement
           />
         </Table.Tr>
       )}

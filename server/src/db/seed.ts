@@ -8,6 +8,7 @@ import { platformFee } from '../modules/orders/rules.ts'
 import { newUnicode } from '../modules/shares/rules.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
 import { buildShare, orderTimes, type ShareAttrs } from './factories.ts'
+import { seedDemoIncome } from './seed-income.ts'
 import { seedDemoChannels } from './seed-channels.ts'
 import { seedDemoPackages } from './seed-packages.ts'
 import { seedDemoWithdrawals } from './seed-withdrawals.ts'
@@ -50,6 +51,7 @@ export async function seed(
   if (opts.demo && opts.contentKey && (await once(db, 'seed.demo-shares'))) {
     await seedDemoShares(db, new ContentCipher(opts.contentKey), opts.feeBasisPoints ?? 500)
   }
+  if (opts.demo) await seedDemoIncome(db, { seller: DEMO_SELLER.userName, buyer: DEMO_BUYER.userName, feeBp: opts.feeBasisPoints ?? 500 })
   if (opts.demo && (await once(db, 'seed.demo-channels'))) await seedDemoChannels(db)
   if (opts.demo && opts.contentKey) await seedDemoPackages(db)
   if (opts.demo && opts.contentKey) await seedDemoWithdrawals(db, { sellerName: DEMO_SELLER.userName, withdrawal: opts.withdrawal, feeBasisPoints: opts.feeBasisPoints })
@@ -111,6 +113,9 @@ async function seedDemoShares(db: Database, cipher: ContentCipher, feeBp: number
         paymentStatus: status,
         providerTradeNo: paid ? `SBXDEMO${now}${i}` : null,
         feeFen: fee,
+        feeRateBp: paid ? feeBp : null,
+        // Settled a day after payment (SPEC §5's 24 hours), as settlement fixes it.
+        settleAt: paid ? new Date(times.paidAt!.getTime() + 24 * 3600 * 1000) : null,
         sellerIncomeFen: paid ? share.priceFen - fee! : null,
       })
       .returning()

@@ -5,8 +5,11 @@ import { refundState } from './rules.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
-/** SPEC §3 Order as the lists show it: amounts in yuan, times as ISO strings. */
-export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyerName: string | null; sellerName: string | null }): Order {
+/**
+ * SPEC §3 Order as the lists show it: amounts in yuan, times as ISO strings; `settled` by the time
+ * `now` (the app's clock).
+ */
+export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyerName: string | null; sellerName: string | null }, now: Date): Order {
   return {
     id: o.id,
     orderNo: o.orderNo,
@@ -23,6 +26,8 @@ export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyer
     payment_status: o.paymentStatus,
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,
+    settle_at: o.settleAt?.toISOString() ?? null,
+    settled: o.settleAt !== null && o.settleAt <= now,
     first_revealed_at: o.firstRevealedAt?.toISOString() ?? null,
     refund_state: refundState(o),
   }

@@ -14,12 +14,12 @@ export default defineModule({
       ),
     )
     r.route(ordersApi.paymentStatus, async (request) => ok(await paymentStatus(app, request.query.orderNo, request.log)))
-    r.route(ordersApi.list, async (request) => ok(await orderPage(app.db, request.query, { buyerId: request.user!.id })))
-    r.route(ordersApi.sellerList, async (request) => ok(await orderPage(app.db, request.query, { sellerId: request.user!.id })))
+    r.route(ordersApi.list, async (request) => ok(await orderPage(app.db, request.query, { buyerId: request.user!.id }, app.clock())))
+    r.route(ordersApi.sellerList, async (request) => ok(await orderPage(app.db, request.query, { sellerId: request.user!.id }, app.clock())))
   },
   admin(r) {
     const { app } = r
-    r.route(ordersApi.adminList, async (request) => ok(await orderPage(app.db, request.query, {})))
+    r.route(ordersApi.adminList, async (request) => ok(await orderPage(app.db, request.query, {}, app.clock())))
     r.route(ordersApi.adminRefund, async (request) => {
       const refunded = await refundOrder(app, request.body.orderNo, request.log)
       return ok(refunded, refunded.refund_state === 'done' ? 'orders.refunded' : 'orders.refundPending')

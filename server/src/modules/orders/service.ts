@@ -120,11 +120,11 @@ export async function paymentStatus(app: FastifyInstance, orderNo: string, log: 
   return presentPaymentStatus(fresh.order, fresh.unicode)
 }
 
-export async function orderPage(db: Database, q: OrderListQuery, scope: OrderScope) {
-  await expirePendingOrders(db)
+export async function orderPage(db: Database, q: OrderListQuery, scope: OrderScope, now: Date) {
+  await expirePendingOrders(db, now)
   const { rows, total } = await listOrders(db, q, scope)
   return {
-    list: rows.map((r) => presentOrder(r.order, { unicode: r.unicode, buyerName: r.buyerName, sellerName: r.sellerName })),
+    list: rows.map((r) => presentOrder(r.order, { unicode: r.unicode, buyerName: r.buyerName, sellerName: r.sellerName }, now)),
     total,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
