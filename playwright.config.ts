@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 // env.ts makes this run's fresh directory (DATA_DIR inside it) when the runner loads this file.
-import { ADMIN, API_PORT, BASE_URL, DATA_DIR, WEB_PORT } from './tests/e2e/env.ts'
+import { ADMIN, API_PORT, BASE_URL, DATA_DIR, SETTLEMENT_DELAY_HOURS, WEB_PORT } from './tests/e2e/env.ts'
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -63,8 +63,7 @@ export default defineConfig({
       // limits (20 code sends an hour) apply per test as they would per visitor.
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
-      // Sale income settles after ~14 s instead of 24 h, so a flow can wait for it (withdrawals.spec.ts).
-      SETTLEMENT_DELAY_HOURS: '0.004',
+      SETTLEMENT_DELAY_HOURS: String(SETTLEMENT_DELAY_HOURS),
     },
   },
 })

@@ -8,6 +8,12 @@ export const API_PORT = Number(process.env.E2E_API_PORT ?? 4300)
 export const BASE_URL = `http://localhost:${WEB_PORT}`
 export const API_URL = `http://127.0.0.1:${API_PORT}`
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin#2026' }
+/**
+ * Sale income settles after 36 s instead of 24 h in the e2e server, so a flow can wait for it
+ * (withdrawals.spec.ts) and still see it unsettled first (income.spec.ts).
+ */
+export const SETTLEMENT_DELAY_HOURS = 0.01
+export const SETTLEMENT_DELAY_MS = SETTLEMENT_DELAY_HOURS * 3600 * 1000
 /** Seeded by the API on first start (server/src/db/seed.ts). */
 export const DEMO_PASSWORD = 'Demo@2026'
 

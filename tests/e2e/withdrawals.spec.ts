@@ -1,14 +1,14 @@
 // Withdrawals end to end (issue 7; DESIGN §3 Withdrawal): a sale's income is unsettled, becomes
-// withdrawable once the settlement delay has passed (SETTLEMENT_DELAY_HOURS is ~14 s in the e2e server,
-// playwright.config.ts), the seller withdraws through /dashboard/withdrawal, an admin completes or rejects
+// withdrawable once the settlement delay has passed (SETTLEMENT_DELAY_HOURS is 36 s in the e2e server,
+// tests/e2e/env.ts), the seller withdraws through /dashboard/withdrawal, an admin completes or rejects
 // it in /system/withdrawal-manage, and the figures move. Every test runs with JavaScript on and off.
 import type { Page } from '@playwright/test'
 import type { Withdrawal } from '#contract/withdrawals.ts'
-import { ADMIN, API_URL } from './env.ts'
+import { ADMIN, API_URL, SETTLEMENT_DELAY_MS } from './env.ts'
 import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, type TestUser, test, uniqueName } from './fixtures.ts'
 
-/** Longer than the e2e settlement delay (0.004 h ≈ 14.4 s), with room for a slow machine. */
-const SETTLE_WAIT_MS = 45_000
+/** Longer than the e2e settlement delay, with room for a slow machine. */
+const SETTLE_WAIT_MS = SETTLEMENT_DELAY_MS + 30_000
 
 /** A seller ready to withdraw: signed up by phone, terms agreed, Alipay details stored. */
 async function newSeller(api: Api, realName: string): Promise<TestUser & { id: number; token: string }> {
