@@ -145,7 +145,7 @@ export default function AdminOrders() {
           fields={{ orderNo: toRefund.orderNo }}
           confirmLabel={t('orders.refund')}
         >
-          {t('orders.confirmRefundText', {
+          {t(toRefund.product_type === 'share' ? 'orders.confirmRefundText' : 'orders.confirmRefundProductText', {
             orderNo: toRefund.orderNo,
             product: toRefund.product_name,
             amount: yuan(toRefund.amount),
