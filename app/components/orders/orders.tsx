@@ -151,9 +151,13 @@ export function OrderCells({
     <>
       <Table.Td>
         <Mono>{o.orderNo}</Mono>
-        <Mono dimmed>{o.alipayTradeNo}</Mono>
+        {/* A free unlock carries its own order number as its trade number (decision 055): shown once. */}
+        {o.alipayTradeNo !== o.orderNo ? <Mono dimmed>{o.alipayTradeNo}</Mono> : null}
       </Table.Td>
-      <Table.Td>{buyer}</Table.Td>
+      {/* Long user names wrap, so the list keeps its last column in view at 1366 px whatever the data. */}
+      <Table.Td maw={110} style={{ overflowWrap: 'anywhere' }}>
+        {buyer}
+      </Table.Td>
       <PaymentMethodCell order={o} />
       <Table.Td>{o.unicode ? <ShareCodeLink unicode={o.unicode} newTab /> : '—'}</Table.Td>
       <Table.Td ta="right">{yuan(o.amount)}</Table.Td>

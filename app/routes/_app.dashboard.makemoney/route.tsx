@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Radio, SimpleGrid, Stack, Ta
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, redirectDocument } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { type ChannelOffer, channelOpenSchema, channelsApi } from '#contract/channels.ts'
 import { ORDER_NO_PATTERN } from '#contract/codes.ts'
 import { formatYuan, formatYuanAmount } from '#contract/money.ts'
@@ -213,7 +214,7 @@ export default function MakeMoney() {
           </Text>
         </Term>
         <Term title={t('channels.make.settleTitle')}>
-          <Text size="sm">{t('channels.make.settleText', { hours: terms.settlement_delay_hours })}</Text>
+          <Text size="sm">{t('channels.make.settleText', { delay: delayText(t, terms.settlement_delay_hours) })}</Text>
         </Term>
         <Term title={t('channels.make.withdrawTitle')}>
           <Text size="sm">
@@ -300,4 +301,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
+}
+
+/** The settlement delay in words: hours (24 by default), or minutes or seconds when it is set shorter. */
+function delayText(t: TFunction, hours: number): string {
+  if (hours >= 1) return t('channels.make.delayHours', { count: Math.round(hours * 100) / 100 })
+  if (hours * 60 >= 1) return t('channels.make.delayMinutes', { count: Math.round(hours * 60) })
+  return t('channels.make.delaySeconds', { count: Math.round(hours * 3600) })
 }
