@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatYuan, yuanToFen } from '#contract/money.ts'
 import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
 import { ordersApi, type PaymentStatusView } from '#contract/orders.ts'
-import { useNonce } from '#app/components/layout/nonce.tsx'
+import { PaymentPollScript } from '#app/components/orders/payment-poll.tsx'
 import { PublicError, PublicShell } from '#app/components/layout/public-shell.tsx'
 import { QrCode } from '#app/components/shares/qr-code.tsx'
 import type { RouteHandle } from '#app/root.tsx'
@@ -44,12 +44,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-function PollScript({ statusUrl, doneUrl }: { statusUrl: string; doneUrl: string }) {
-  const nonce = useNonce()
-  const js = `(function(){function p(){fetch(${JSON.stringify(statusUrl)},{headers:{accept:'application/json'}}).then(function(r){return r.json()}).then(function(d){if(d.status!=='Pending'){location.href=${JSON.stringify(doneUrl)}}else{setTimeout(p,1000)}}).catch(function(){setTimeout(p,1000)})}setTimeout(p,1000)})()`
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: js }} />
-}
-
 export default function PayPage() {
   const { t } = useTranslation()
   const { unicode, orderNo, amount, method, checkoutUrl, qr, loggedIn } = useLoaderData<typeof loader>()
@@ -79,7 +73,7 @@ export default function PayPage() {
           <Link to={done}>{t('public.checkNow')}</Link>
         </p>
       </div>
-      <PollScript statusUrl={`/share/${unicode}/status?order=${orderNo}`} doneUrl={done} />
+      <PaymentPollScript statusUrl={`/share/${unicode}/status?order=${orderNo}`} doneUrl={done} />
       <noscript>
         <meta httpEquiv="refresh" content="1" />
       </noscript>
