@@ -8,7 +8,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production TZ=Asia/Shanghai PORT=3000 API_PORT=4000 API_HOST=0.0.0.0 DATA_DIR=/data SERVICE=web PAYMENTS_SANDBOX=false
+ENV NODE_ENV=production TZ=Asia/Shanghai PORT=3000 API_PORT=4000 API_HOST=0.0.0.0 DATA_DIR=/data SERVICE=web PAYMENTS_SANDBOX=false OAUTH_SANDBOX=false
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -3,13 +3,16 @@ import i18next from 'i18next'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { i18nConfig, resolveLocale, resources } from './i18n.ts'
+import { i18nConfig, resolveLocale } from './i18n.ts'
 
 async function hydrate() {
+  const lng = resolveLocale(document.documentElement.lang)
+  // Only the page's locale (issue 11 JS budget); switching the locale is a form post, i.e. a new page.
+  const catalogs = (lng === 'zh-CN' ? await import('./locales/zh-CN.ts') : await import('./locales/en-US.ts')).default
   await i18next.use(initReactI18next).init({
     ...i18nConfig,
-    lng: resolveLocale(document.documentElement.lang),
-    resources,
+    lng,
+    resources: { [lng]: { translation: catalogs } },
   })
   startTransition(() => {
     hydrateRoot(

@@ -3,25 +3,29 @@ import notificationsCss from '@mantine/notifications/styles.css?url'
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useMatches, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { ConfirmLogout, FlashToast } from './components/feedback/flash.tsx'
 import { GeneralErrorBoundary } from './components/feedback/error-boundary.tsx'
 import { useNonce } from './components/layout/nonce.tsx'
 import { getLocale } from './.server/i18n.ts'
+import { getSettings } from './.server/settings.ts'
 import { readFlash } from './.server/toast.ts'
+import { NavProgress } from './components/shell/nav-progress.tsx'
+import { type AppSettings, normalizeSettings, settingsFromForm } from './settings.ts'
 import appCss from './styles.css?url'
 import publicCss from './public.css?url'
-import { theme } from './theme.ts'
+import { themeFor } from './theme.ts'
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request)
   const { flash, clear } = await readFlash(request)
+  const settings = await getSettings(request)
   return data(
-    { locale, toast: flash?.toast ?? null, confirmLogout: flash?.confirmLogout ?? false },
+    { locale, settings, toast: flash?.toast ?? null, confirmLogout: flash?.confirmLogout ?? false },
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   )
 }
@@ -32,8 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export type RouteHandle = { hydrate?: boolean }
 
+/**
+ * The settings on screen: the cookie's (server render) or, while the drawer's change is on its way to
+ * /settings, the submitted form's — so a change applies at once with JavaScript (issue 11).
+ */
+function useAppSettings(stored: AppSettings | undefined): AppSettings {
+  const settings = stored ?? normalizeSettings(null)
+  const pending = useFetchers().find((f) => f.formAction === '/settings' && f.formData && !f.formData.get('intent'))
+  return pending?.formData ? settingsFromForm(pending.formData, settings) : settings
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
+  const settings = useAppSettings(rootData?.settings)
   const locale = rootData?.locale ?? 'zh-CN'
   const nonce = useNonce()
   const matches = useMatches()
@@ -41,7 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation()
   useChangeLanguage(locale)
   return (
-    <html lang={locale} dir={i18n.dir?.(locale) ?? 'ltr'} {...(hydrate ? mantineHtmlProps : {})}>
+    <html
+      lang={locale}
+      dir={i18n.dir?.(locale) ?? 'ltr'}
+      {...(hydrate ? { ...mantineHtmlProps, 'data-mantine-color-scheme': settings.theme } : {})}
+      data-color-weak={hydrate && settings.colorWeak ? '' : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,11 +76,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link rel="stylesheet" href={publicCss} />
         )}
         <Links />
-        {hydrate ? <ColorSchemeScript nonce={nonce} forceColorScheme="light" /> : null}
+        {hydrate ? <ColorSchemeScript nonce={nonce} forceColorScheme={settings.theme} /> : null}
       </head>
       <body>
         {hydrate ? (
-          <MantineProvider theme={theme} forceColorScheme="light">
+          <MantineProvider theme={themeFor(settings)} forceColorScheme={settings.theme}>
+            <NavProgress />
             <Notifications position="top-right" classNames={{ root: 'ps-notifications' }} />
             <FlashToast toast={rootData?.toast ?? null} />
             <ConfirmLogout open={rootData?.confirmLogout ?? false} />

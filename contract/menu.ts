@@ -28,6 +28,7 @@ export const MENU: MenuItem[] = [
       { path: '/dashboard/workplace', name: 'menu.workplace', order: 0, roles: ['*'] },
       { path: '/dashboard/makemoney', name: 'menu.makemoney', order: 1, roles: ['*'] },
       { path: '/dashboard/withdrawal', name: 'menu.withdrawal', order: 2, roles: ['*'] },
+      { path: '/dashboard/instrument-cluster', name: 'menu.instrumentCluster', order: 3, roles: ['admin'] },
     ],
   },
   {
@@ -50,10 +51,15 @@ export const MENU: MenuItem[] = [
       { path: '/system/login-record', name: 'menu.loginRecord', order: 1, roles: ['admin'] },
       { path: '/system/share-manage', name: 'menu.adminShares', order: 2, roles: ['admin'] },
       { path: '/system/order-manage', name: 'menu.adminOrders', order: 3, roles: ['admin'] },
+      { path: '/system/report-manage', name: 'menu.reportManage', order: 4, roles: ['admin'] },
+      { path: '/system/appeal-manage', name: 'menu.appealManage', order: 5, roles: ['admin'] },
       { path: '/system/channel-manage', name: 'menu.channelManage', order: 6, roles: ['admin'] },
+      { path: '/system/message-manage', name: 'menu.messageManage', order: 7, roles: ['admin'] },
       { path: '/system/withdrawal-manage', name: 'menu.withdrawalManage', order: 8, roles: ['admin'] },
       { path: '/system/package-list', name: 'menu.packageManage', order: 9, roles: ['admin'] },
       { path: '/system/subscription-manage', name: 'menu.subscriptionManage', order: 10, roles: ['admin'] },
+      { path: '/system/notification-list', name: 'menu.notificationList', order: 11, roles: ['admin'] },
+      { path: '/system/statistics-report', name: 'menu.statisticsReport', order: 12, roles: ['admin'] },
       { path: '/system/outbox', name: 'menu.outbox', order: 90, roles: ['admin'] },
     ],
   },
@@ -75,8 +81,12 @@ export const MENU: MenuItem[] = [
     children: [
       { path: '/user/setting', name: 'menu.setting', order: 0, roles: ['*'] },
       { path: '/user/order-list', name: 'menu.myOrders', order: 1, roles: ['*'] },
+      { path: '/user/my-message', name: 'menu.myMessage', order: 2, roles: ['*'] },
     ],
   },
+  // The external online customer service (SPEC §2): /support redirects to the console's SUPPORT_URL.
+  { path: '/support', name: 'menu.customerService', order: 8, roles: ['*'] },
+  { path: '/visualization', name: 'menu.visualization', order: 8, roles: ['*'] },
   { path: '/faq', name: 'menu.faq', order: 9, roles: ['*'] },
 ]
 

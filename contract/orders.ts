@@ -16,7 +16,7 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validation.
  */
 export const ORDER_PAYMENT_METHODS = [...PAYMENT_METHODS, 'Subscription'] as const
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]
-const orderPaymentMethodSchema = z.enum(ORDER_PAYMENT_METHODS)
+export const orderPaymentMethodSchema = z.enum(ORDER_PAYMENT_METHODS)
 
 /** Whether an admin may refund an order: a completed one that was paid (not a free unlock). */
 export const isRefundable = (o: { payment_status: PaymentStatus; paymentMethod: OrderPaymentMethod }) =>

@@ -1,7 +1,16 @@
 import { z } from 'zod'
-import { tokenSchema, updateAlipaySchema, updateEmailSchema, updatePasswordSchema, updatePhoneSchema, updateProfileSchema } from './auth.ts'
+import {
+  ALIPAY_REAL_NAME_MAX,
+  tokenSchema,
+  updateAlipaySchema,
+  updateEmailSchema,
+  updatePasswordSchema,
+  updatePhoneSchema,
+  updateProfileSchema,
+} from './auth.ts'
 import { endpoint, pageOf, timestamp } from './http.ts'
-import { profileSchema, userNameSchema } from './rules.ts'
+import { LOGIN_METHODS } from './oauth.ts'
+import { emailOrPhoneSchema, emailSchema, phoneSchema, profileSchema, userNameSchema } from './rules.ts'
 
 export const ROLES = ['admin', 'user'] as const
 export const USER_STATUSES = ['active', 'disabled'] as const
@@ -35,6 +44,8 @@ export const loginRecordSchema = z.object({
   loginBrowser: z.string(),
   loginDevice: z.string(),
   loginIp: z.string(),
+  /** password, qq or wechat (issue 12). */
+  method: z.enum(LOGIN_METHODS),
   created_at: timestamp,
 })
 export type LoginRecord = z.infer<typeof loginRecordSchema>
@@ -58,21 +69,73 @@ export const loginRecordQuerySchema = pageQuerySchema.extend({
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
 })
 
+/** An IPv4 or IPv6 address as the API records it (digits, hex, dots and colons). */
+const ipSchema = z
+  .string()
+  .trim()
+  .max(45, 'oversight.validation.ip')
+  .regex(/^[0-9A-Fa-f.:]+$/, 'oversight.validation.ip')
+
+/**
+ * The admin's login-record filters (issue 9): one user (by id), an exact IP, a range of Shanghai days;
+ * each has its index (login_records_user_idx, _ip_idx, _created_idx).
+ */
+export const adminLoginRecordFiltersSchema = loginRecordQuerySchema.extend({
+  uid: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').max(2_147_483_647, 'validation.number').optional(),
+  ip: ipSchema.optional(),
+  from: z.iso.date({ error: 'validation.date' }).optional(),
+  to: z.iso.date({ error: 'validation.date' }).optional(),
+})
+export const adminLoginRecordQuerySchema = adminLoginRecordFiltersSchema.refine((q) => !q.from || !q.to || q.from <= q.to, {
+  message: 'oversight.validation.dateRange',
+  path: ['to'],
+})
+
 /** Ids are PostgreSQL `integer`s; a larger number is not an id (and must not reach the database). */
 export const ID_MAX = 2_147_483_647
 /** An integer given as a JSON number or as digits (form / query); null, '', booleans and arrays are not. */
-const integerInput = z.union([z.number(), z.string().trim().regex(/^-?\d+$/)], { error: 'validation.number' })
+const integerInput = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/),
+    ],
+    { error: 'validation.number' },
+  )
   .transform(Number)
   .pipe(z.number().int('validation.number'))
 export const idSchema = integerInput.pipe(z.number().min(1, 'validation.number').max(ID_MAX, 'validation.number'))
 
+/**
+ * An admin's change to an account (SPEC §3 User fields). Absent fields stay as they are; for email,
+ * phone and the Alipay details null clears the field. An email or phone set here is not verified by a
+ * code: the admin vouches for it (decision 068).
+ */
 export const adminUpdateUserSchema = z.object({
   id: idSchema,
   user_name: userNameSchema.optional(),
   profile: profileSchema.optional(),
   role: z.enum(ROLES, { error: 'validation.role' }).optional(),
   is_banned: integerInput.pipe(z.number().min(0).max(1)).optional(),
-  status: z.enum(USER_STATUSES).optional(),
+  status: z.enum(USER_STATUSES, { error: 'oversight.validation.userStatus' }).optional(),
+  email: emailSchema.nullable().optional(),
+  phone: phoneSchema.nullable().optional(),
+  alipayRealName: z
+    .string({ error: 'validation.alipayRealNameRequired' })
+    .trim()
+    .min(1, 'validation.alipayRealNameRequired')
+    .max(ALIPAY_REAL_NAME_MAX, 'validation.tooLong')
+    .nullable()
+    .optional(),
+  alipayAccount: z
+    .string({ error: 'validation.alipayAccountRequired' })
+    .trim()
+    .refine((v) => emailOrPhoneSchema.safeParse(v).success, 'validation.alipayAccountFormat')
+    .nullable()
+    .optional(),
 })
 
 export const usersApi = {
@@ -115,7 +178,14 @@ export const usersApi = {
     body: updatePhoneSchema,
     response: userSchema,
   }),
-  getAlipayInfo: endpoint({ method: 'GET', path: '/api/users/getAlipayInfo', access: 'user', tag: 'users', summary: "The caller's payout account", response: alipayInfoSchema }),
+  getAlipayInfo: endpoint({
+    method: 'GET',
+    path: '/api/users/getAlipayInfo',
+    access: 'user',
+    tag: 'users',
+    summary: "The caller's payout account",
+    response: alipayInfoSchema,
+  }),
   updateAlipayInfo: endpoint({
     method: 'POST',
     path: '/api/users/updateAlipayInfo',
@@ -126,7 +196,14 @@ export const usersApi = {
     response: alipayInfoSchema,
   }),
   /** The sharing disclaimer (/agreement/exemptionagree); the first agreement time is kept. */
-  agreeToTerms: endpoint({ method: 'POST', path: '/api/users/agreeToTerms', access: 'user', tag: 'users', summary: 'Agree to the sharing terms', response: userSchema }),
+  agreeToTerms: endpoint({
+    method: 'POST',
+    path: '/api/users/agreeToTerms',
+    access: 'user',
+    tag: 'users',
+    summary: 'Agree to the sharing terms',
+    response: userSchema,
+  }),
   list: endpoint({
     method: 'GET',
     path: '/api/users/list',
@@ -151,7 +228,7 @@ export const usersApi = {
     path: '/api/users/admin/update',
     access: 'admin',
     tag: 'users',
-    summary: "An account's name, profile, role, status or ban",
+    summary: "An account's name, email, phone, profile, Alipay details, role, status or ban",
     body: adminUpdateUserSchema,
     response: userSchema,
   }),
@@ -172,8 +249,8 @@ export const loginRecordsApi = {
     path: '/api/loginRecords/admin/list',
     access: 'admin',
     tag: 'users',
-    summary: 'Every login, newest first, by keyword (name, email, IP)',
-    query: loginRecordQuerySchema,
+    summary: 'Every login, newest first, by keyword (name, email, IP), user id, exact IP and date range',
+    query: adminLoginRecordQuerySchema,
     response: pageOf(loginRecordSchema),
   }),
 }

@@ -15,6 +15,9 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { BENCH_SELLER, seedPglite, seedPostgres } from '../bench/income-orders.mjs'
+import { benchSse, printSse } from '../bench/sse.mjs'
+import { jsBudgetLines } from '../bench/js-budget.mjs'
+import { statisticsBench } from '../bench/statistics.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -113,6 +116,7 @@ async function sequential(targets, n = INCOME_REQUESTS) {
 
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(1))
 const incomeRows = []
+const statisticsRows = []
 const rows = []
 const record = (name, r, base) => rows.push({ name, ...r, ratio: base ? r.rps / base.rps : null })
 
@@ -187,6 +191,8 @@ for (const [i, target] of targets.entries()) {
   incomeRows.push({ name: `GET /api/income/daily?days=30 (${target.label})`, ...dailyTimes, target: 50 })
   console.log(`  ${target.label}: ${INCOME_ORDERS.toLocaleString('en')} orders seeded in ${seedSeconds.toFixed(1)} s; the seller's summary: ${JSON.stringify(summary)}`)
   await stopChild(incomeApi)
+  // Statistics at scale (issue 9): its own fixture on the same database, then the statistics and admin lists timed.
+  statisticsRows.push(...(await statisticsBench({ label: target.label, dataDir, databaseUrl: target.env.DATABASE_URL, apiPort, adminPassword: 'Bench@2026', startApi: () => start(`API (${target.label}, statistics)`, ['server/dist/main.js'], env, `http://127.0.0.1:${apiPort}/api/health`), stopChild, sequential, requests: Number(process.env.BENCH_STATS_REQUESTS ?? 100) })))
   await target.drop?.()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
@@ -200,5 +206,11 @@ console.log(`\nIncome at scale: one seller with ${INCOME_ORDERS.toLocaleString('
 console.log('| what | p50 ms | p99 ms | target (p99) | |')
 console.log('|---|---:|---:|---:|---|')
 for (const r of incomeRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
+printSse(await benchSse())
+console.log(`\nConsole JavaScript on a first load (issue 11; gzip, from the built manifest):\n${jsBudgetLines(root).join('\n')}`)
+console.log('\nStatistics at scale (issue 9; sizes in the lines above): one request at a time (keep-alive, taking turns) after a warm-up')
+console.log('| what | p50 ms | p99 ms | target (p99) | |')
+console.log('|---|---:|---:|---:|---|')
+for (const r of statisticsRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
 stopAll()
 process.exit(0)

@@ -14,6 +14,8 @@ const env = {
   NODE_ENV: process.env.NODE_ENV ?? 'production',
   TZ: process.env.TZ ?? 'Asia/Shanghai',
   PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? 'true',
+  // The local try-out: QQ / WeChat login through the sandbox consent page unless credentials are set.
+  OAUTH_SANDBOX: process.env.OAUTH_SANDBOX ?? 'true',
 }
 const webPort = Number(env.PORT ?? 3000)
 const apiPort = Number(env.API_PORT ?? 4000)
@@ -60,14 +62,16 @@ api.on('exit', (code) => {
 })
 
 const apiUrl = env.API_URL ?? `http://127.0.0.1:${apiPort}`
-const deadline = Date.now() + 60_000
+// A first start migrates and seeds (argon2 hashes); on a busy machine that has taken over a minute.
+const STARTUP_MS = Number(env.API_START_TIMEOUT ?? 180) * 1000
+const deadline = Date.now() + STARTUP_MS
 while (true) {
   try {
-    const r = await fetch(`${apiUrl}/api/health`)
+    const r = await fetch(`${apiUrl}/api/health`, { signal: AbortSignal.timeout(3000) })
     if (r.ok) break
   } catch {}
   if (Date.now() > deadline) {
-    console.error(`The API did not answer at ${apiUrl} within 60 s`)
+    console.error(`The API did not answer at ${apiUrl} within ${STARTUP_MS / 1000} s (API_START_TIMEOUT)`)
     stop(1)
   }
   await new Promise((r) => setTimeout(r, 200))
@@ -80,14 +84,14 @@ web.on('exit', (code) => {
   stop(code ?? 1)
 })
 // Announce only once the console answers.
-const webDeadline = Date.now() + 60_000
+const webDeadline = Date.now() + STARTUP_MS
 while (true) {
   try {
-    const r = await fetch(`http://127.0.0.1:${webPort}/login`, { redirect: 'manual' })
+    const r = await fetch(`http://127.0.0.1:${webPort}/login`, { redirect: 'manual', signal: AbortSignal.timeout(3000) })
     if (r.status < 500) break
   } catch {}
   if (Date.now() > webDeadline) {
-    console.error(`The console did not answer on port ${webPort} within 60 s`)
+    console.error(`The console did not answer on port ${webPort} within ${STARTUP_MS / 1000} s`)
     stop(1)
   }
   await new Promise((r) => setTimeout(r, 100))

@@ -46,7 +46,12 @@ countVitest(pgliteJson)
 
 if (process.env.TEST_DATABASE_URL) {
   const pgJson = path.join(tmp, 'vitest-pg.json')
-  run('API tests (PostgreSQL)', process.execPath, [vitest, 'run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`], {
+  // Only the files that open a database: pure rules and provider tests ran above and do not depend on it.
+  const dbTests = fs
+    .readdirSync('server', { recursive: true })
+    .map((f) => path.join('server', String(f)))
+    .filter((f) => f.endsWith('.test.ts') && /buildTestApp|openTestDatabase|DATABASE_URL/.test(fs.readFileSync(f, 'utf8')))
+  run('API tests (PostgreSQL)', process.execPath, [vitest, 'run', ...dbTests, '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`], {
     DATABASE_URL: process.env.TEST_DATABASE_URL,
   })
   countVitest(pgJson)

@@ -25,7 +25,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body?: 
 }
 
 /** 502 answers about an outside provider, not about the session. */
-const PROVIDER_FAILURES = new Set(['auth.codeSendFailed', 'orders.gatewayError', 'orders.refundFailed', 'withdrawals.payoutFailed', 'withdrawals.payoutUnknown'])
+const PROVIDER_FAILURES = new Set(['auth.codeSendFailed', 'oauth.providerFailed', 'orders.gatewayError', 'orders.refundFailed', 'withdrawals.payoutFailed', 'withdrawals.payoutUnknown'])
 
 /** A non-200/201 answer of the API (SPEC §8). `msg` is a key of the locale catalogs. */
 export class ApiError extends Error {

@@ -14,6 +14,8 @@ const envSchema = z.object({
   SESSION_SECRET: optional(z.string()),
   /** `true`/`false` forces Secure cookies; unset: Secure when the request came over https. */
   COOKIE_SECURE: optional(z.enum(['true', 'false'])),
+  /** The external online customer-service page of the menu (SPEC §2); unset hides the entry. */
+  SUPPORT_URL: optional(z.url({ protocol: /^https?$/ })),
 })
 
 /** The folder holding package.json, wherever the console runs from (app/ in dev, build/server once built). */
@@ -58,6 +60,7 @@ function load(source: NodeJS.ProcessEnv) {
     apiUrl: (e.API_URL ?? `http://127.0.0.1:${e.API_PORT ?? 4000}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? storedSessionSecret(path.resolve(projectRoot(), e.DATA_DIR ?? './data')),
     cookieSecure: e.COOKIE_SECURE,
+    supportUrl: e.SUPPORT_URL ?? null,
   }
 }
 

@@ -5,10 +5,17 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { authenticateByDefault } from './http/module.ts'
 import { responseSerializerCompiler } from './http/serializer.ts'
+import auditModule from './modules/audit/routes.ts'
+import oversightModule from './modules/oversight/routes.ts'
 import authModule from './modules/auth/routes.ts'
 import channelsModule from './modules/channels/routes.ts'
+import chatModule from './modules/chat/routes.ts'
+import eventsModule from './modules/events/routes.ts'
 import incomeModule from './modules/income/routes.ts'
 import menuModule from './modules/menu/routes.ts'
+import oauthModule from './modules/oauth/routes.ts'
+import moderationModule from './modules/moderation/routes.ts'
+import messagesModule from './modules/messages/routes.ts'
 import ordersModule from './modules/orders/routes.ts'
 import { expirePendingOrders } from './modules/orders/service.ts'
 import outboxModule from './modules/outbox/routes.ts'
@@ -20,6 +27,7 @@ import sharesModule from './modules/shares/routes.ts'
 import subscriptionsModule from './modules/subscriptions/routes.ts'
 import usersModule from './modules/users/routes.ts'
 import withdrawalsModule from './modules/withdrawals/routes.ts'
+import statisticsModule from './modules/statistics/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
 import helmet from './plugins/external/helmet.ts'
@@ -28,9 +36,10 @@ import envelope from './plugins/app/envelope.ts'
 import type { RateLimits } from './plugins/app/rate-limits.ts'
 import services, { type Providers } from './plugins/app/services.ts'
 import type { PaymentOverrides } from './providers/payments/index.ts'
+import type { OAuthOverrides } from './providers/oauth/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, incomeModule, channelsModule, packagesModule, subscriptionsModule, withdrawalsModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, incomeModule, channelsModule, packagesModule, subscriptionsModule, withdrawalsModule, auditModule, oauthModule, moderationModule, oversightModule, chatModule, messagesModule, eventsModule, statisticsModule]
 
 export type BuildOptions = {
   config: Config
@@ -38,6 +47,8 @@ export type BuildOptions = {
   providers?: Partial<Providers>
   limits?: RateLimits
   payments?: PaymentOverrides
+  /** QQ / WeChat login providers (tests: pointed at local fakes). */
+  oauth?: OAuthOverrides
   /** The time now (default: the system clock); tests pass a movable one. */
   clock?: () => Date
   /** Every minute: expire pending orders, follow up refunds not yet confirmed by a gateway (off in tests that drive time themselves). */
@@ -63,13 +74,14 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(helmet)
   await app.register(formbody)
   await app.register(swagger)
-  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, clock: opts.clock })
+  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock })
   await app.register(authPlugin)
 
   app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
   // The API proper: authentication on by default; each module's endpoints say who may call them.
   await app.register(async (api) => {
-    api.addHook('preHandler', authenticateByDefault)
+    // Before validation, so a caller without the right to an endpoint gets 401/403, never its 422.
+    api.addHook('preValidation', authenticateByDefault)
     for (const module of MODULES) await api.register(module)
   })
 

@@ -55,3 +55,22 @@ describe('Alipay certificate mode (payouts)', () => {
     expect(load({ ...base, ALIPAY_PUBLIC_KEY: gateway.publicKey.export({ type: 'spki', format: 'pem' }).toString() }).alipay?.certs).toBeUndefined()
   })
 })
+
+describe('QQ / WeChat login (issue 12)', () => {
+  it('OAUTH_SANDBOX is off in production unless opted into, on elsewhere', () => {
+    expect(load({ NODE_ENV: 'production' }).oauth.sandbox).toBe(false)
+    expect(load({ NODE_ENV: 'production', OAUTH_SANDBOX: 'true' }).oauth.sandbox).toBe(true)
+    expect(load({}).oauth.sandbox).toBe(true)
+    expect(load({ OAUTH_SANDBOX: 'false' }).oauth.sandbox).toBe(false)
+    expect(() => load({ OAUTH_SANDBOX: 'yes' })).toThrow(/OAUTH_SANDBOX/)
+  })
+  it('each provider needs both of its variables; the callback base defaults to WEB_URL', () => {
+    expect(() => load({ QQ_APP_ID: '1' })).toThrow(/QQ login needs QQ_APP_ID, QQ_APP_KEY/)
+    expect(() => load({ WECHAT_LOGIN_APP_SECRET: 's' })).toThrow(/WeChat login needs/)
+    const c = load({ QQ_APP_ID: '1', QQ_APP_KEY: 'k', WEB_URL: 'https://pay.example.com/' })
+    expect(c.oauth.qq).toMatchObject({ appId: '1', appKey: 'k', unionid: false })
+    expect(c.oauth.wechat).toBeUndefined()
+    expect(c.oauth.callbackBaseUrl).toBe('https://pay.example.com')
+    expect(load({ OAUTH_CALLBACK_BASE_URL: 'https://login.example.com/' }).oauth.callbackBaseUrl).toBe('https://login.example.com')
+  })
+})

@@ -44,6 +44,8 @@ const envSchema = z.object({
   WITHDRAWAL_MIN_YUAN: z.coerce.number().min(0.01).default(10),
   WITHDRAWAL_FEE_BP: z.coerce.number().int().min(0).max(10000).default(100),
   WITHDRAWAL_FEE_MIN_YUAN: z.coerce.number().min(0).default(0.1),
+  // "Ban seller and refund buyers" (issue 9): refunds the seller's unrevealed sales paid in the last N days.
+  FRAUD_REFUND_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // The built-in sandbox gateway takes the payments of a method with no real gateway configured.
   // Unset: on in development and tests, off with NODE_ENV=production — there it is opted into explicitly.
   PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
@@ -64,6 +66,16 @@ const envSchema = z.object({
   WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
   WECHAT_PLATFORM_SERIAL: z.string().optional(),
   WECHAT_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  // QQ / WeChat website login (issue 12). Without credentials the sandbox consent page stands in while
+  // OAUTH_SANDBOX is on (unset: on except with NODE_ENV=production, like PAYMENTS_SANDBOX).
+  QQ_APP_ID: z.string().optional(),
+  QQ_APP_KEY: z.string().optional(),
+  QQ_UNIONID: z.enum(['true', 'false']).default('false'),
+  WECHAT_LOGIN_APP_ID: z.string().optional(),
+  WECHAT_LOGIN_APP_SECRET: z.string().optional(),
+  OAUTH_SANDBOX: z.enum(['true', 'false']).optional(),
+  // Where QQ / WeChat send the browser back (the console's public address; registered with each provider).
+  OAUTH_CALLBACK_BASE_URL: z.string().url().optional(),
   // Whose X-Forwarded-For to believe: the console forwards the visitor's address. 'loopback' (default)
   // trusts a console on the same machine; 'true' trusts any hop (behind a load balancer); or a list.
   TRUST_PROXY: z.string().default('loopback'),
@@ -96,6 +108,14 @@ export type WechatConfig = {
   baseUrl: string
 }
 
+/** QQ / WeChat login (issue 12): each provider when its credentials are set; the sandbox switch; the callback base. */
+export type OAuthConfig = {
+  qq?: { appId: string; appKey: string; baseUrl: string; unionid: boolean }
+  wechat?: { appId: string; appSecret: string; openBaseUrl: string; apiBaseUrl: string }
+  sandbox: boolean
+  callbackBaseUrl: string
+}
+
 export type Secrets = { sessionSecret: string; contentKey: string; codePepper: string }
 
 export type Config = {
@@ -115,9 +135,12 @@ export type Config = {
   defaultFeeBp: number
   settlementDelayMs: number
   withdrawal: { minFen: number; feeBp: number; feeMinFen: number }
+  /** How far back "ban seller and refund buyers" refunds unrevealed sales, in days (issue 9). */
+  fraudRefundWindowDays: number
   paymentsSandbox: boolean
   alipay?: AlipayConfig
   wechat?: WechatConfig
+  oauth: OAuthConfig
   trustProxy: boolean | string
   logLevel: string
   logRequests: boolean
@@ -218,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (all(...wechatKeys) && e.API_PUBLIC_URL?.startsWith('https://') !== true) {
     throw new Error('Invalid environment: WeChat Pay needs API_PUBLIC_URL, the public https address of the API')
   }
+  for (const keys of [['QQ_APP_ID', 'QQ_APP_KEY'], ['WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET']]) {
+    if (some(...keys) && !all(...keys)) throw new Error(`Invalid environment: ${keys[0]!.startsWith('QQ') ? 'QQ' : 'WeChat'} login needs ${keys.join(', ')}`)
+  }
+  const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,
@@ -230,11 +257,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sms,
     redisUrl: e.REDIS_URL,
-    webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webUrl,
     apiPublicUrl: (e.API_PUBLIC_URL ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
     defaultFeeBp: e.DEFAULT_FEE_BP,
     settlementDelayMs: Math.round(e.SETTLEMENT_DELAY_HOURS * 3600 * 1000),
     withdrawal: { minFen: Math.round(e.WITHDRAWAL_MIN_YUAN * 100), feeBp: e.WITHDRAWAL_FEE_BP, feeMinFen: Math.round(e.WITHDRAWAL_FEE_MIN_YUAN * 100) },
+    fraudRefundWindowDays: e.FRAUD_REFUND_WINDOW_DAYS,
     paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
     alipay: all(...alipayKeys)
       ? {
@@ -258,6 +286,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: e.WECHAT_BASE_URL,
         }
       : undefined,
+    oauth: {
+      qq: all('QQ_APP_ID', 'QQ_APP_KEY') ? { appId: e.QQ_APP_ID!, appKey: e.QQ_APP_KEY!, baseUrl: 'https://graph.qq.com', unionid: e.QQ_UNIONID === 'true' } : undefined,
+      wechat: all('WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET')
+        ? { appId: e.WECHAT_LOGIN_APP_ID!, appSecret: e.WECHAT_LOGIN_APP_SECRET!, openBaseUrl: 'https://open.weixin.qq.com', apiBaseUrl: 'https://api.weixin.qq.com' }
+        : undefined,
+      sandbox: e.OAUTH_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.OAUTH_SANDBOX === 'true',
+      callbackBaseUrl: (e.OAUTH_CALLBACK_BASE_URL ?? webUrl).replace(/\/$/, ''),
+    },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',

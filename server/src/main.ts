@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts'
 import { seed } from './db/seed.ts'
 import { paymentsStartupReport } from './modules/payments/startup.ts'
 import { codeDeliveryWarning } from './plugins/app/services.ts'
+import { oauthStartupReport } from './providers/oauth/index.ts'
 
 /** Starts the API: config, database, migrations, first-start seed, listen. */
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
   }
   if (seeded.demo) console.log('  Demo users: demo_seller / demo_buyer, password Demo@2026\n')
   for (const line of paymentsStartupReport(app.payments, config)) app.log[line.level](line.msg)
+  for (const line of oauthStartupReport(app.oauth, config)) app.log[line.level](line.msg)
   const codes = codeDeliveryWarning(config)
   if (codes) app.log[codes.level](codes.message)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -89,7 +89,9 @@ for (const role of ROLES) {
         await login(page, role.user, role.password)
         const nav = page.getByRole('navigation', { name: tr(lng, 'common.menu') })
         const site = tr(lng, 'common.siteName')
-        for (const { item, group } of entries(menuForRole(role.role))) {
+        // The customer-service entry is an external link the console shows only with SUPPORT_URL set,
+        // which the e2e server is not given (shell.spec.ts covers it).
+        for (const { item, group } of entries(menuForRole(role.role)).filter((e) => e.item.path !== '/support')) {
           const label = tr(lng, item.name)
           await test.step(label, async () => {
             // Through the menu: open the entry's group (a <details>, so this works without JavaScript).

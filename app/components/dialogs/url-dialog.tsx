@@ -25,14 +25,14 @@ export function useUrlDialogs(keys: readonly string[]) {
   }
 }
 
-/** A modal with JavaScript; without it the same content as a section of the page. */
-export function UrlDialog({ title, closeTo, role = 'dialog', children }: { title: string; closeTo: string; role?: 'dialog' | 'alertdialog'; children: ReactNode }) {
+/** A modal with JavaScript; without it the same content as a section of the page. `wide` for a table (a history). */
+export function UrlDialog({ title, closeTo, role = 'dialog', wide, children }: { title: string; closeTo: string; role?: 'dialog' | 'alertdialog'; wide?: boolean; children: ReactNode }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const titleId = useId()
   if (!hydrated) {
     return (
-      <Paper withBorder shadow="sm" p="lg" role={role} aria-labelledby={titleId} maw={560}>
+      <Paper withBorder shadow="sm" p="lg" role={role} aria-labelledby={titleId} maw={wide ? 920 : 560}>
         <Title order={4} id={titleId} mb="sm">
           {title}
         </Title>
@@ -41,7 +41,7 @@ export function UrlDialog({ title, closeTo, role = 'dialog', children }: { title
     )
   }
   return (
-    <Modal opened onClose={() => navigate(closeTo, { replace: true, preventScrollReset: true })} title={title} centered>
+    <Modal opened onClose={() => navigate(closeTo, { replace: true, preventScrollReset: true })} title={title} centered size={wide ? 'xl' : undefined}>
       {children}
     </Modal>
   )

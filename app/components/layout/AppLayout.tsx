@@ -1,98 +1,231 @@
-import { AccordionChevron, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, ScrollArea, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { Form, Link, useLocation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { Form, Link, useLocation, useMatches, useNavigate } from '@remix-run/react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
 import type { User } from '#contract/users.ts'
 import { LocaleSwitch } from './LocaleSwitch.tsx'
+import { menuTrail } from '../shell/menu-match.ts'
+import { CollapsedMenu, MenuTree, TopMenu } from '../shell/menus.tsx'
+import { RoleContext } from '../shell/permission.tsx'
+import { useStoredSettings } from '../shell/use-settings.ts'
+import type EagerDrawer from '../shell/settings-drawer.tsx'
+import { TabBar } from '../shell/tab-bar.tsx'
+import { UnreadBadge } from '#app/components/messages/unread-badge.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
-/** SPEC §3 settings: menu width 220, navbar, menu and footer on. */
-const MENU_WIDTH = 220
+/** A page below no menu entry of its own names the entry it belongs to (`handle: { menu: '/…' }`). */
+export type MenuHandle = { menu?: string }
 
-/**
- * The role menu. A group is a `<details>` whose `<summary>` opens it, so every entry is reachable
- * without JavaScript too (issue 13); the group of the current page starts open.
- */
-function MenuTree({ items, pathname }: { items: MenuItem[]; pathname: string }) {
+const COLLAPSED_WIDTH = 64
+
+// The drawer's form (inputs, colour swatches, drawer) is fetched when first opened, not on every page.
+// The server loads it at start-up and renders it directly: a lazy component would suspend the first
+// render, and a suspended part streams in by a script, which pages without JavaScript never run.
+let serverDrawer: typeof EagerDrawer | null = null
+if (typeof document === 'undefined') void import('../shell/settings-drawer.tsx').then((m) => (serverDrawer = m.default))
+const LazyDrawer = lazy(() => import('../shell/settings-drawer.tsx'))
+const preloadDrawer = () => void import('../shell/settings-drawer.tsx')
+
+/** The gear of the settings drawer: a button with JavaScript, a link to `?settings` without. */
+function SettingsButton({ open, href, floating }: { open: () => void; href: string; floating?: boolean }) {
   const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const props = hydrated ? { onClick: open, onPointerEnter: preloadDrawer, onFocus: preloadDrawer } : { component: Link, to: href }
   return (
-    <>
-      {items.map((item) =>
-        item.children?.length ? (
-          <details key={item.path} className="ps-menu-group" open={pathname.startsWith(item.path) || undefined}>
-            <NavLink component="summary" label={t(item.name)} rightSection={<AccordionChevron className="ps-menu-chevron" size={14} />} />
-            <Box pl={16}>
-              <MenuTree items={item.children} pathname={pathname} />
-            </Box>
-          </details>
-        ) : (
-          <NavLink key={item.path} component={Link} to={item.path} prefetch="intent" label={t(item.name)} active={pathname.startsWith(item.path)} />
-        ),
-      )}
-    </>
+    <ActionIcon
+      {...(props as object)}
+      variant={floating ? 'filled' : 'default'}
+      size={floating ? 'xl' : 'md'}
+      radius={floating ? 'xl' : undefined}
+      aria-label={t('shell.settings.title')}
+      className={floating ? 'ps-settings-fab' : undefined}
+      data-testid="settings-button"
+    >
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <circle cx="12" cy="12" r="3" />
+        <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
+      </svg>
+    </ActionIcon>
   )
 }
 
-/** The default layout of logged-in pages: header (locale, user, logout), role menu, content, footer. */
-export function AppLayout({ user, menu, children }: { user: User; menu: MenuItem[]; children: ReactNode }) {
+/**
+ * The default layout of logged-in pages, drawn from the SPEC §3 app settings (cookie, server-rendered):
+ * header (navbar), side menu — full, collapsed or across the header (topMenu) — or none (menu, hideMenu),
+ * tab bar, breadcrumbs, footer; the settings drawer. Everything comes from the menu tree, so a new page
+ * with a menu entry needs nothing here.
+ */
+export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: User; menu: MenuItem[]; menuFailed?: boolean; tabs?: string[]; children: ReactNode }) {
   const { t } = useTranslation()
-  const { pathname } = useLocation()
+  const location = useLocation()
+  const { pathname } = location
+  const settings = useStoredSettings()
   const [opened, { toggle }] = useDisclosure(false)
+  const params = new URLSearchParams(location.search)
+  const settingsInUrl = params.has('settings')
+  const [settingsOpen, settingsDrawer] = useDisclosure(false)
   const hydrated = useHydrated()
+  const navigate = useNavigate()
+  // `?settings` opens it too: the no-JS link, or a click on that link just before hydration.
+  const drawerOpen = settingsOpen || settingsInUrl
+  // Mounted from the first opening on, so the drawer can animate out and give focus back on close.
+  const [drawerUsed, setDrawerUsed] = useState(drawerOpen)
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true)
+  params.delete('settings')
+  const closeTo = params.size ? `${pathname}?${params}` : pathname
+  params.set('settings', '')
+  const settingsHref = `${pathname}?${params}`
+
+  const SettingsDrawer = serverDrawer ?? LazyDrawer
+
+  const hint = useMatches()
+    .map((m) => (m.handle as MenuHandle | undefined)?.menu)
+    .findLast(Boolean)
+  const trail = menuTrail(menu, pathname, hint)
+  const active = trail.at(-1)?.children?.length ? null : (trail.at(-1)?.path ?? null)
+  const open = new Set(trail.map((i) => i.path))
+
+  const showMenu = settings.menu && !settings.hideMenu
+  const sideMenu = showMenu && !settings.topMenu
+  const width = settings.menuCollapse ? COLLAPSED_WIDTH : settings.menuWidth
+  const menuProps = { items: menu, active, open }
+
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }} footer={{ height: 36 }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            {hydrated ? (
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} aria-controls="app-menu" aria-expanded={opened} />
-            ) : (
-              // Without JavaScript the burger is a link to the menu, which CSS shows while it is the target.
-              <Burger renderRoot={(props) => <a {...props} href="#app-menu" />} opened={false} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
-            )}
-            <UnstyledButton component={Link} to="/dashboard/workplace">
-              <Text fw={700} c="arcoblue">
-                {t('common.siteName')}
+    <RoleContext.Provider value={user.role}>
+      <AppShell
+        header={settings.navbar ? { height: 56 } : undefined}
+        navbar={showMenu ? { width, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !sideMenu } } : undefined}
+        footer={settings.footer ? { height: 36 } : undefined}
+        padding="md"
+      >
+        {settings.navbar ? (
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                {showMenu ? (
+                  hydrated ? (
+                    <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} aria-controls="app-menu" aria-expanded={opened} />
+                  ) : (
+                    // Without JavaScript the burger is a link to the menu, which CSS shows while it is the target.
+                    <Burger renderRoot={(props) => <a {...props} href="#app-menu" />} opened={false} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
+                  )
+                ) : null}
+                <UnstyledButton component={Link} to="/dashboard/workplace" style={{ flexShrink: 0 }}>
+                  <Text fw={700} c="var(--mantine-primary-color-filled)">
+                    {t('common.siteName')}
+                  </Text>
+                </UnstyledButton>
+                {showMenu && settings.topMenu ? (
+                  <Group component="nav" aria-label={t('common.menu')} visibleFrom="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                    <TopMenu {...menuProps} />
+                  </Group>
+                ) : null}
+              </Group>
+              <Group gap="sm" wrap="nowrap">
+                <LocaleSwitch />
+                <UnreadBadge />
+                <SettingsButton open={settingsDrawer.open} href={settingsHref} />
+                <Text size="sm" visibleFrom="xs" data-testid="current-user">
+                  {user.user_name}
+                  {user.role === 'admin' ? ` · ${t('users.roles.admin')}` : ''}
+                </Text>
+                <Form method="post" action="/logout">
+                  <Button type="submit" variant="subtle" size="compact-sm">
+                    {t('auth.logout')}
+                  </Button>
+                </Form>
+              </Group>
+            </Group>
+          </AppShell.Header>
+        ) : (
+          <SettingsButton open={settingsDrawer.open} href={settingsHref} floating />
+        )}
+        {showMenu ? (
+          <AppShell.Navbar p="xs" id="app-menu" aria-label={t('common.menu')} component="nav" data-collapsed={settings.menuCollapse || undefined}>
+            {menuFailed ? (
+              <Text size="xs" c="red" role="alert" mb="xs">
+                {t('shell.menu.failed')}
               </Text>
-            </UnstyledButton>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <LocaleSwitch />
-            <Text size="sm" visibleFrom="xs" data-testid="current-user">
-              {user.user_name}
-              {user.role === 'admin' ? ` · ${t('users.roles.admin')}` : ''}
-            </Text>
-            <Form method="post" action="/logout">
-              <Button type="submit" variant="subtle" size="compact-sm">
-                {t('auth.logout')}
-              </Button>
-            </Form>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" id="app-menu" aria-label={t('common.menu')}>
-        <ScrollArea>
-          <nav>
-            <MenuTree items={menu} pathname={pathname} />
-          </nav>
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
-      <AppShell.Footer px="md">
-        <Group h="100%" gap="md">
-          <Text size="xs" c="dimmed">
-            © PayShare
-          </Text>
-          <Text size="xs" component={Link} to="/agreement/user-agreement" c="dimmed">
-            {t('pages.agreement.userAgreement')}
-          </Text>
-          <Text size="xs" component={Link} to="/agreement/user-privacy" c="dimmed">
-            {t('pages.agreement.privacy')}
-          </Text>
-        </Group>
-      </AppShell.Footer>
-    </AppShell>
+            ) : null}
+            {settings.menuCollapse ? (
+              <>
+                <div className="ps-collapsed-menu" data-testid="collapsed-menu">
+                  <CollapsedMenu {...menuProps} />
+                </div>
+              </>
+            ) : (
+              <ScrollArea>
+                <MenuTree {...menuProps} />
+              </ScrollArea>
+            )}
+            <MenuCollapseToggle collapsed={settings.menuCollapse} redirectTo={closeTo} />
+          </AppShell.Navbar>
+        ) : null}
+        <AppShell.Main>
+          {drawerUsed || drawerOpen ? (
+            <Suspense fallback={null}>
+              <SettingsDrawer
+                opened={drawerOpen}
+                onClose={() => {
+                  settingsDrawer.close()
+                  if (settingsInUrl) navigate(closeTo, { replace: true, preventScrollReset: true })
+                }}
+                closeTo={closeTo}
+              />
+            </Suspense>
+          ) : null}
+          {settings.tabBar && tabs ? <TabBar paths={tabs} menu={menu} /> : null}
+          {trail.length ? (
+            <Breadcrumbs mb="sm" fz="sm" separatorMargin={6} component="nav" aria-label={t('shell.breadcrumbs')} data-testid="breadcrumbs">
+              {trail.map((item, i) =>
+                i === trail.length - 1 && !item.children?.length ? (
+                  <Anchor key={item.path} component={Link} to={item.path} size="sm" aria-current="page" c="dimmed">
+                    {t(item.name)}
+                  </Anchor>
+                ) : (
+                  <Text key={item.path} size="sm" c="dimmed" component="span">
+                    {t(item.name)}
+                  </Text>
+                ),
+              )}
+            </Breadcrumbs>
+          ) : null}
+          {children}
+        </AppShell.Main>
+        {settings.footer ? (
+          <AppShell.Footer px="md" component="footer">
+            <Group h="100%" gap="md">
+              <Text size="xs" c="dimmed">
+                © PayShare
+              </Text>
+              <Text size="xs" component={Link} to="/agreement/user-agreement" c="dimmed">
+                {t('pages.agreement.userAgreement')}
+              </Text>
+              <Text size="xs" component={Link} to="/agreement/user-privacy" c="dimmed">
+                {t('pages.agreement.privacy')}
+              </Text>
+            </Group>
+          </AppShell.Footer>
+        ) : null}
+      </AppShell>
+    </RoleContext.Provider>
+  )
+}
+
+/** The navbar's collapse / expand button: the settings form with this one switch (works without JS). */
+function MenuCollapseToggle({ collapsed, redirectTo }: { collapsed: boolean; redirectTo: string }) {
+  const { t } = useTranslation()
+  const label = collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')
+  return (
+    <Form method="post" action="/settings" className="ps-collapse-toggle">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="present" value="menuCollapse" />
+      {collapsed ? null : <input type="hidden" name="menuCollapse" value="on" />}
+      <ActionIcon type="submit" variant="subtle" color="gray" aria-label={label} title={label}>
+        {collapsed ? '»' : '«'}
+      </ActionIcon>
+    </Form>
   )
 }

@@ -2,13 +2,16 @@ import { Button, Group } from '@mantine/core'
 import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 
-/** zh-CN / en-US switch: a plain form (works without JavaScript), stored in a cookie. */
+/**
+ * zh-CN / en-US switch: a plain form (works without JavaScript), stored in a cookie. A full page load
+ * with JavaScript too: the browser holds only the current locale's catalogs (issue 11 JS budget).
+ */
 export function LocaleSwitch() {
   const { i18n, t } = useTranslation()
   const location = useLocation()
   const current = i18n.language
   return (
-    <Form method="post" action="/locale" aria-label={t('common.language')}>
+    <Form method="post" action="/locale" reloadDocument aria-label={t('common.language')}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <Group gap={4} wrap="nowrap">
         {(['zh-CN', 'en-US'] as const).map((lng) => (

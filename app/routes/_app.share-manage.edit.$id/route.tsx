@@ -15,6 +15,7 @@ import { fieldError, pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import type { MenuHandle } from '#app/components/layout/AppLayout.tsx'
 
 /** The caller's own share with its content; another seller's (or a missing) id is a 404 page. */
 async function loadOwnShare(request: Request, token: string, idParam: string | undefined) {
@@ -26,6 +27,9 @@ async function loadOwnShare(request: Request, token: string, idParam: string | u
     return pageError(request, e)
   }
 }
+
+/** Issue 11: the menu highlights "My shares" on this nested page (and the breadcrumbs end there). */
+export const handle: MenuHandle = { menu: '/share-manage/search-table' }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token } = await requireUser({ request, context })

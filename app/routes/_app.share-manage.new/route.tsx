@@ -14,6 +14,10 @@ import { fieldError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import type { MenuHandle } from '#app/components/layout/AppLayout.tsx'
+
+/** Issue 11: the menu highlights "My shares" on this nested page (and the breadcrumbs end there). */
+export const handle: MenuHandle = { menu: '/share-manage/search-table' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser({ request, context })

@@ -1,25 +1,31 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { appealsApi } from '#contract/moderation.ts'
 import { shareListQuerySchema, sharesApi } from '#contract/shares.ts'
 import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
+import { AppealDialog, appealFormSchema, TakedownNote } from '#app/components/moderation/appeal-dialog.tsx'
 import { QrCode } from '#app/components/shares/qr-code.tsx'
 import { CopyLinkButton, PublishRequirements, ShareCells, ShareFilters, ShareHeadCells } from '#app/components/shares/shares.tsx'
 import { ApiError, api } from '#app/.server/api.ts'
 import { requireUser } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { qrSvg } from '#app/.server/qr.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 
-/** `?delete=<id>` opens the delete confirm, `?link=<id>` the share link with its QR code. */
-const DIALOGS = ['delete', 'link'] as const
+/**
+ * `?delete=<id>` opens the delete confirm, `?link=<id>` the share link with its QR code, `?appeal=<id>`
+ * the appeal form of a taken-down share (issue 9).
+ */
+const DIALOGS = ['delete', 'link', 'appeal'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser({ request, context })
@@ -27,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = listQuery(request, shareListQuerySchema, ['title', 'type', 'status', 'sort', 'order'])
   try {
     const page = await api(request, sharesApi.list, { token, query })
+    // Why the taken-down shares of this page are down, and their appeals (asked only when there are some).
+    const takedowns = page.list.some((s) => s.status === 'reported_invalid') ? (await api(request, appealsApi.mine, { token })).list : []
     // The share a dialog is about: usually on this page; else asked for (and ignored when not ours).
     const dialogShare = async (key: (typeof DIALOGS)[number]) => {
       const id = Number(url.searchParams.get(key))
@@ -41,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     const toDelete = await dialogShare('delete')
     const linked = await dialogShare('link')
+    const appealId = Number(url.searchParams.get('appeal'))
+    const appealable = page.list.find((s) => s.id === appealId && takedowns.some((d) => d.share_id === s.id && !d.appeal))
     const shareUrl = (unicode: string) => `${url.origin}/share/${unicode}`
     return {
       title: await pageTitle(request, 'menu.myShares'),
@@ -48,6 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shareBase: `${url.origin}/share/`,
       canPublish: { phone: Boolean(user.phone), terms: Boolean(user.terms_agreed_at) },
       toDelete,
+      takedowns,
+      toAppeal: appealable ? { id: appealable.id, title: appealable.title, unicode: appealable.unicode } : null,
       link: linked ? { ...linked, url: shareUrl(linked.unicode), qr: await qrSvg(shareUrl(linked.unicode), 200) } : null,
     }
   } catch (e) {
@@ -57,11 +69,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const actionSchema = z.object({ intent: z.literal('delete'), id: z.coerce.number().int().positive() })
 
-/** Delete after the confirm step (SPEC §8: 'Delete Success' / 'Delete Fail'). */
+/**
+ * Delete after the confirm step (SPEC §8: 'Delete Success' / 'Delete Fail'); an appeal from its form,
+ * whose refusal comes back to the form (dialog still open).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
   const back = listUrl(request, DIALOGS)
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const formData = await readForm(request)
+  if (formData.get('intent') === 'appeal') {
+    const submission = parseWithZod(formData, { schema: appealFormSchema })
+    if (submission.status !== 'success') return data({ appeal: submission.reply() }, { status: 400 })
+    try {
+      await api(request, appealsApi.create, { token, body: submission.value })
+    } catch (e) {
+      const res = await fieldError(request, submission, e)
+      return data({ appeal: res.data }, res.init ?? undefined)
+    }
+    return redirectWithToast(request, back, { type: 'success', key: 'moderation.appealed' })
+  }
+  const parsed = actionSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) return redirectWithToast(request, back, { type: 'error', key: 'common.deleteFail' })
   try {
     await api(request, sharesApi.delete, { token, query: { id: parsed.data.id } })
@@ -74,7 +101,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MyShares() {
   const { t } = useTranslation()
-  const { page, shareBase, canPublish, toDelete, link } = useLoaderData<typeof loader>()
+  const { page, shareBase, canPublish, toDelete, link, takedowns, toAppeal } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   return (
     <ListPage
@@ -124,6 +152,11 @@ export default function MyShares() {
               >
                 {t('shares.list.delete')}
               </Button>
+              {s.status === 'reported_invalid'
+                ? takedowns
+                    .filter((d) => d.share_id === s.id)
+                    .map((d) => <TakedownNote key={d.share_id} takedown={d} appealTo={dialogs.open('appeal', s.id)} title={s.title} />)
+                : null}
             </Group>
           </Table.Td>
         </Table.Tr>
@@ -140,6 +173,15 @@ export default function MyShares() {
         >
           {t('shares.list.confirmDeleteText', { title: toDelete.title, unicode: toDelete.unicode })}
         </ConfirmDialog>
+      ) : null}
+      {toAppeal ? (
+        <AppealDialog
+          key={toAppeal.id}
+          share={toAppeal}
+          lastResult={actionData && 'appeal' in actionData ? actionData.appeal : undefined}
+          action={dialogs.open('appeal', toAppeal.id)}
+          closeTo={dialogs.closed}
+        />
       ) : null}
       {link ? (
         <UrlDialog title={t('shares.list.linkTitle')} closeTo={dialogs.closed}>

@@ -1,13 +1,12 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
+import { SimpleGrid } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { type Channel, CHANNEL_STATUSES, channelFields } from '#contract/channels.ts'
 import { idSchema } from '#contract/users.ts'
-import { UrlDialog } from '#app/components/dialogs/url-dialog.tsx'
-import { FormErrors, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormDialog, StatusRadio } from '#app/components/dialogs/form-dialog.tsx'
+import { TextField } from '#app/components/forms/fields.tsx'
 
 /** The create form: the API's own field rules (contract/channels.ts), every field required. */
 export const createFormSchema = z.object(channelFields)
@@ -23,7 +22,6 @@ const browserSchema = createFormSchema.extend({ id: idSchema.optional() })
 export function ChannelDialog({ channel, lastResult, action, closeTo }: { channel?: Channel; lastResult?: SubmissionResult<string[]>; action: string; closeTo: string }) {
   const { t } = useTranslation()
   const intent = channel ? 'edit' : 'create'
-  const pending = useIsPending({ intent })
   const [form, fields] = useForm({
     id: channel ? `channel-edit-${channel.id}` : 'channel-new',
     lastResult,
@@ -43,53 +41,31 @@ export function ChannelDialog({ channel, lastResult, action, closeTo }: { channe
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: browserSchema }),
   })
-  const statusError = fields.status.errors?.[0]
   return (
-    <UrlDialog title={t(channel ? 'channels.admin.editTitle' : 'channels.admin.newTitle')} closeTo={closeTo}>
-      <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
-        {channel ? <input type="hidden" name="id" value={channel.id} /> : null}
-        <Stack>
-          {channel ? (
-            <Text size="sm" c="dimmed">
-              {t('channels.admin.editNotice')}
-            </Text>
-          ) : null}
-          <TextField meta={fields.name} label={t('channels.field.name')} data-autofocus />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextField meta={fields.price as never} label={t('channels.field.price')} description={t('channels.hint.price')} inputMode="decimal" leftSection="¥" />
-            <TextField meta={fields.fee_rate as never} label={t('channels.field.feeRate')} description={t('channels.hint.feeRate')} inputMode="decimal" rightSection="%" />
-            <TextField
-              meta={fields.minimum_income as never}
-              label={t('channels.field.minimumIncome')}
-              description={t('channels.hint.minimumIncome')}
-              inputMode="decimal"
-              leftSection="¥"
-            />
-            <TextField meta={fields.service_duration as never} label={t('channels.field.duration')} description={t('channels.hint.duration')} inputMode="numeric" />
-          </SimpleGrid>
-          <Radio.Group
-            name={fields.status.name}
-            label={t('channels.field.status')}
-            defaultValue={fields.status.initialValue ?? channel?.status ?? 'enable'}
-            error={statusError ? t(statusError, { defaultValue: t('validation.invalid') }) : undefined}
-          >
-            <Group mt="xs">
-              {CHANNEL_STATUSES.map((s) => (
-                <Radio key={s} value={s} label={t(`channels.statuses.${s}`)} id={`${form.id}-status-${s}`} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value={intent} loading={pending}>
-              {t(channel ? 'common.save' : 'channels.admin.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
-    </UrlDialog>
+    <FormDialog
+      title={t(channel ? 'channels.admin.editTitle' : 'channels.admin.newTitle')}
+      form={form}
+      action={action}
+      closeTo={closeTo}
+      intent={intent}
+      submitLabel={t(channel ? 'common.save' : 'channels.admin.create')}
+      id={channel?.id}
+      notice={channel ? t('channels.admin.editNotice') : undefined}
+    >
+      <TextField meta={fields.name} label={t('channels.field.name')} data-autofocus />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextField meta={fields.price as never} label={t('channels.field.price')} description={t('channels.hint.price')} inputMode="decimal" leftSection="¥" />
+        <TextField meta={fields.fee_rate as never} label={t('channels.field.feeRate')} description={t('channels.hint.feeRate')} inputMode="decimal" rightSection="%" />
+        <TextField
+          meta={fields.minimum_income as never}
+          label={t('channels.field.minimumIncome')}
+          description={t('channels.hint.minimumIncome')}
+          inputMode="decimal"
+          leftSection="¥"
+        />
+        <TextField meta={fields.service_duration as never} label={t('channels.field.duration')} description={t('channels.hint.duration')} inputMode="numeric" />
+      </SimpleGrid>
+      <StatusRadio meta={fields.status} label={t('channels.field.status')} statuses={CHANNEL_STATUSES} labelOf={(s) => t(`channels.statuses.${s}`)} fallback={channel?.status ?? 'enable'} />
+    </FormDialog>
   )
 }

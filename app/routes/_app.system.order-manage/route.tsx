@@ -1,9 +1,12 @@
-import { Button, Table, Text } from '@mantine/core'
+import { Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { auditApi } from '#contract/audit.ts'
+import { idSchema } from '#contract/users.ts'
 import { isRefundable, type Order, orderListQuerySchema, orderNoSchema, ordersApi, paymentMethodLabel } from '#contract/orders.ts'
+import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
@@ -18,8 +21,8 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 
-/** `?refund=<orderNo>` opens the confirm step of a refund. */
-const DIALOGS = ['refund'] as const
+/** `?refund=<orderNo>` opens the confirm step of a refund, `?history=<id>` the order's audit trail (issue 9). */
+const DIALOGS = ['refund', 'history'] as const
 const FILTERS = ['keyword', 'orderNo', 'unicode', 'payment_status', 'refund_state', 'from', 'to'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,14 +30,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = listQuery(request, orderListQuerySchema, FILTERS)
   try {
     const page = await api(request, ordersApi.adminList, { token, query })
-    const refundNo = orderNoSchema.safeParse(new URL(request.url).searchParams.get('refund'))
+    const params = new URL(request.url).searchParams
+    const refundNo = orderNoSchema.safeParse(params.get('refund'))
     let toRefund: Order | undefined
     if (refundNo.success) {
       toRefund =
         page.list.find((o) => o.orderNo === refundNo.data) ??
         (await api(request, ordersApi.adminList, { token, query: { orderNo: refundNo.data, pageSize: 1 } })).list[0]
     }
-    return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund && isRefundable(toRefund) ? toRefund : null }
+    const historyId = idSchema.safeParse(params.get('history'))
+    const history = historyId.success
+      ? {
+          item: page.list.find((o) => o.id === historyId.data)?.orderNo ?? `#${historyId.data}`,
+          events: (await api(request, auditApi.adminList, { token, query: { subject: `order:${historyId.data}` } })).list,
+        }
+      : null
+    return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund && isRefundable(toRefund) ? toRefund : null, history }
   } catch (e) {
     return pageError(request, e)
   }
@@ -68,7 +79,15 @@ function CheckRefundButton({ orderNo }: { orderNo: string }) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="orderNo" value={orderNo} />
-      <Button type="submit" name="intent" value="refund" size="compact-xs" variant="light" loading={pending} aria-label={`${t('orders.checkRefund')} ${orderNo}`}>
+      <Button
+        type="submit"
+        name="intent"
+        value="refund"
+        size="compact-xs"
+        variant="light"
+        loading={pending}
+        aria-label={`${t('orders.checkRefund')} ${orderNo}`}
+      >
         {t('orders.checkRefund')}
       </Button>
     </Form>
@@ -77,7 +96,7 @@ function CheckRefundButton({ orderNo }: { orderNo: string }) {
 
 export default function AdminOrders() {
   const { t } = useTranslation()
-  const { page, toRefund } = useLoaderData<typeof loader>()
+  const { page, toRefund, history } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   return (
@@ -116,26 +135,39 @@ export default function AdminOrders() {
             refundState
           />
           <Table.Td className="ps-actions">
-            {isRefundable(o) ? (
+            <Group gap={4} wrap="nowrap">
               <Button
                 component={Link}
-                to={dialogs.open('refund', o.orderNo)}
+                to={dialogs.open('history', o.id)}
                 preventScrollReset
                 size="compact-xs"
-                variant="light"
-                color="red"
-                aria-label={`${t('orders.refund')} ${o.orderNo}`}
+                variant="default"
+                aria-label={`${t('oversight.user.history')} ${o.orderNo}`}
               >
-                {t('orders.refund')}
+                {t('oversight.user.history')}
               </Button>
-            ) : o.refund_state === 'pending' || o.refund_state === 'failed' ? (
-              <CheckRefundButton orderNo={o.orderNo} />
-            ) : null}
+              {isRefundable(o) ? (
+                <Button
+                  component={Link}
+                  to={dialogs.open('refund', o.orderNo)}
+                  preventScrollReset
+                  size="compact-xs"
+                  variant="light"
+                  color="red"
+                  aria-label={`${t('orders.refund')} ${o.orderNo}`}
+                >
+                  {t('orders.refund')}
+                </Button>
+              ) : o.refund_state === 'pending' || o.refund_state === 'failed' ? (
+                <CheckRefundButton orderNo={o.orderNo} />
+              ) : null}
+            </Group>
           </Table.Td>
         </Table.Tr>
       )}
     >
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      {history ? <HistoryDialog kind="order" item={history.item} events={history.events} closeTo={dialogs.closed} /> : null}
       {toRefund ? (
         <ConfirmDialog
           title={t('orders.confirmRefundTitle')}

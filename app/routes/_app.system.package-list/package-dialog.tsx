@@ -1,13 +1,11 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Radio, Stack, Text } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { DOWNLOAD_LIMIT_MAX, DURATION_DAYS_MAX, PACKAGE_NAME_MAX, PACKAGE_STATUSES, packageCreateSchema, type PackageStatus } from '#contract/packages.ts'
 import { idSchema } from '#contract/users.ts'
-import { UrlDialog } from '#app/components/dialogs/url-dialog.tsx'
-import { FormErrors, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormDialog, StatusRadio } from '#app/components/dialogs/form-dialog.tsx'
+import { TextField } from '#app/components/forms/fields.tsx'
 import { PriceField } from '#app/components/shares/share-form.tsx'
 
 /** The create form is the API's own schema; the edit form the same with the package's id. */
@@ -23,7 +21,6 @@ export type PackageValues = { id?: number; name: string; download_limit: number;
 export function PackageDialog({ pkg, lastResult, action, closeTo }: { pkg: PackageValues | null; lastResult?: SubmissionResult<string[]>; action: string; closeTo: string }) {
   const { t } = useTranslation()
   const intent = pkg ? 'edit' : 'create'
-  const pending = useIsPending({ intent })
   const schema = pkg ? editSchema : createSchema
   const [form, fields] = useForm({
     id: `package-${intent}-${pkg?.id ?? 'new'}`,
@@ -36,59 +33,43 @@ export function PackageDialog({ pkg, lastResult, action, closeTo }: { pkg: Packa
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const statusError = fields.status.errors?.[0]
   return (
-    <UrlDialog title={pkg ? t('subscriptions.admin.editTitle') : t('subscriptions.admin.createTitle')} closeTo={closeTo}>
-      <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
-        {pkg ? <input type="hidden" name="id" value={pkg.id} /> : null}
-        <Stack>
-          {pkg ? (
-            <Text size="sm" c="dimmed">
-              {t('subscriptions.admin.editNotice')}
-            </Text>
-          ) : null}
-          <TextField meta={fields.name} label={t('subscriptions.field.name')} maxLength={PACKAGE_NAME_MAX} data-autofocus />
-          <TextField
-            meta={fields.download_limit as never}
-            label={t('subscriptions.field.downloadLimit')}
-            description={t('subscriptions.admin.limitHint')}
-            inputMode="numeric"
-            placeholder={`1 – ${DOWNLOAD_LIMIT_MAX}`}
-            maw={320}
-          />
-          <PriceField meta={fields.price as never} />
-          <TextField
-            meta={fields.duration_days as never}
-            label={t('subscriptions.field.durationDays')}
-            description={t('subscriptions.admin.durationHint')}
-            inputMode="numeric"
-            placeholder={`1 – ${DURATION_DAYS_MAX}`}
-            maw={320}
-          />
-          <Radio.Group
-            name={fields.status.name}
-            label={t('subscriptions.field.status')}
-            description={t('subscriptions.admin.statusHint')}
-            defaultValue={(fields.status.initialValue as string | undefined) ?? pkg?.status ?? 'on_sale'}
-            error={statusError ? t(statusError, { defaultValue: t('validation.invalid') }) : undefined}
-          >
-            <Group mt="xs">
-              {PACKAGE_STATUSES.map((s) => (
-                <Radio key={s} value={s} label={t(`subscriptions.statuses.${s}`)} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value={intent} loading={pending}>
-              {pkg ? t('common.save') : t('subscriptions.admin.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
-    </UrlDialog>
+    <FormDialog
+      title={pkg ? t('subscriptions.admin.editTitle') : t('subscriptions.admin.createTitle')}
+      form={form}
+      action={action}
+      closeTo={closeTo}
+      intent={intent}
+      submitLabel={pkg ? t('common.save') : t('subscriptions.admin.create')}
+      id={pkg?.id}
+      notice={pkg ? t('subscriptions.admin.editNotice') : undefined}
+    >
+      <TextField meta={fields.name} label={t('subscriptions.field.name')} maxLength={PACKAGE_NAME_MAX} data-autofocus />
+      <TextField
+        meta={fields.download_limit as never}
+        label={t('subscriptions.field.downloadLimit')}
+        description={t('subscriptions.admin.limitHint')}
+        inputMode="numeric"
+        placeholder={`1 – ${DOWNLOAD_LIMIT_MAX}`}
+        maw={320}
+      />
+      <PriceField meta={fields.price as never} />
+      <TextField
+        meta={fields.duration_days as never}
+        label={t('subscriptions.field.durationDays')}
+        description={t('subscriptions.admin.durationHint')}
+        inputMode="numeric"
+        placeholder={`1 – ${DURATION_DAYS_MAX}`}
+        maw={320}
+      />
+      <StatusRadio
+        meta={fields.status}
+        label={t('subscriptions.field.status')}
+        description={t('subscriptions.admin.statusHint')}
+        statuses={PACKAGE_STATUSES}
+        labelOf={(s) => t(`subscriptions.statuses.${s}`)}
+        fallback={pkg?.status ?? 'on_sale'}
+      />
+    </FormDialog>
   )
 }

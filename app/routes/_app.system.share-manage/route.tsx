@@ -5,8 +5,10 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { auditApi } from '#contract/audit.ts'
 import { adminMovesFrom, adminShareListQuerySchema, SHARE_ADMIN_MOVES, type ShareAdminMove, sharesApi } from '#contract/shares.ts'
-import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
+import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
@@ -23,9 +25,10 @@ import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
 /**
  * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?takeDown=<id>` that of
  * a take-down (issue 13: no destructive move on one click), `?edit=<id>` the edit form of a share
- * (title, price, subscription; any status, banned ones included).
+ * (title, price, subscription; any status, banned ones included), `?history=<id>` the share's audit
+ * trail (every status change: who, when, from, to, why — issue 9).
  */
-const DIALOGS = ['ban', 'takeDown', 'edit'] as const
+const DIALOGS = ['ban', 'takeDown', 'edit', 'history'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -39,10 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const takeDown = page.list.find((s) => s.id === takeDownId && s.status === 'approved')
     const editId = Number(params.get('edit'))
     const edit = page.list.find((s) => s.id === editId)
+    const historyOf = page.list.find((s) => String(s.id) === params.get('history'))
+    const history = historyOf ? (await api(request, auditApi.adminList, { token, query: { subject: `share:${historyOf.id}` } })).list : null
     return {
       title: await pageTitle(request, 'menu.adminShares'),
       page,
       toBan: ban ? { id: ban.id, title: ban.title, unicode: ban.unicode, seller: ban.user_name } : null,
+      history: historyOf && history ? { title: historyOf.title, unicode: historyOf.unicode, events: history } : null,
       toTakeDown: takeDown ? { id: takeDown.id, title: takeDown.title, unicode: takeDown.unicode, seller: takeDown.user_name } : null,
       toEdit: edit
         ? {
@@ -111,7 +117,7 @@ function MoveButton({ id, move, label, title }: { id: number; move: 'approve'; l
 
 export default function AdminShares() {
   const { t } = useTranslation()
-  const { page, toBan, toTakeDown, toEdit } = useLoaderData<typeof loader>()
+  const { page, toBan, toTakeDown, toEdit, history } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   // An edit refused for a share no longer on this page (deleted meanwhile): its form is not shown, so
@@ -146,6 +152,16 @@ export default function AdminShares() {
                 aria-label={`${t('shares.admin.edit')} ${s.title}`}
               >
                 {t('shares.admin.edit')}
+              </Button>
+              <Button
+                component={Link}
+                to={dialogs.open('history', s.id)}
+                preventScrollReset
+                size="compact-xs"
+                variant="default"
+                aria-label={`${t('moderation.history')} ${s.title}`}
+              >
+                {t('moderation.history')}
               </Button>
               {adminMovesFrom(s.status).map((move) =>
                 move === 'approve' ? (
@@ -207,6 +223,16 @@ export default function AdminShares() {
         >
           {t('shares.admin.confirmTakeDownText', toTakeDown)}
         </ConfirmDialog>
+      ) : null}
+      {history ? (
+        <UrlDialog title={t('moderation.historyTitle', history)} closeTo={dialogs.closed} wide>
+          <AuditTrail events={history.events} />
+          <Group justify="flex-end" mt="md">
+            <Button component={Link} to={dialogs.closed} variant="default" preventScrollReset replace>
+              {t('moderation.close')}
+            </Button>
+          </Group>
+        </UrlDialog>
       ) : null}
       {toEdit ? (
         <EditShareDialog

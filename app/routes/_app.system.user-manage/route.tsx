@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -63,6 +63,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'common.editSuccess' })
 }
 
+/** The user's admin view: profile, shares, orders, logins, income, history, the fraud action. */
+function ViewButton({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation()
+  return (
+    <Button component={Link} to={`/system/user-manage/${id}`} size="compact-xs" variant="default" aria-label={`${t('oversight.user.view')} ${name}`}>
+      {t('oversight.user.view')}
+    </Button>
+  )
+}
+
 function UnbanButton({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation()
   const pending = useIsPending({ intent: 'ban' })
@@ -70,7 +80,16 @@ function UnbanButton({ id, name }: { id: number; name: string }) {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="is_banned" value={0} />
-      <Button type="submit" name="intent" value="ban" size="compact-xs" color="green" variant="light" loading={pending} aria-label={`${t('system.users.unban')} ${name}`}>
+      <Button
+        type="submit"
+        name="intent"
+        value="ban"
+        size="compact-xs"
+        color="green"
+        variant="light"
+        loading={pending}
+        aria-label={`${t('system.users.unban')} ${name}`}
+      >
         {t('system.users.unban')}
       </Button>
     </Form>
@@ -94,7 +113,21 @@ export default function UserManage() {
               name="role"
               label={t('system.users.role')}
               defaultValue={params.get('role') ?? ''}
-              data={[{ value: '', label: t('common.all') }, { value: 'admin', label: t('users.roles.admin') }, { value: 'user', label: t('users.roles.user') }]}
+              data={[
+                { value: '', label: t('common.all') },
+                { value: 'admin', label: t('users.roles.admin') },
+                { value: 'user', label: t('users.roles.user') },
+              ]}
+            />
+            <NativeSelect
+              name="is_banned"
+              label={t('oversight.user.bannedFilter')}
+              defaultValue={params.get('is_banned') ?? ''}
+              data={[
+                { value: '', label: t('common.all') },
+                { value: '0', label: t('system.users.active') },
+                { value: '1', label: t('system.users.banned') },
+              ]}
             />
             <Button type="submit" variant="light">
               {t('common.search')}
@@ -120,7 +153,11 @@ export default function UserManage() {
       row={(u) => (
         <Table.Tr key={u.id}>
           <Table.Td>{u.id}</Table.Td>
-          <Table.Td>{u.user_name}</Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`/system/user-manage/${u.id}`} size="sm">
+              {u.user_name}
+            </Anchor>
+          </Table.Td>
           <Table.Td>{u.email ?? '—'}</Table.Td>
           <Table.Td>{u.phone ?? '—'}</Table.Td>
           <Table.Td>
@@ -144,19 +181,38 @@ export default function UserManage() {
           </Table.Td>
           <Table.Td className="ps-actions">
             {u.id === me ? (
-              <Text size="xs" c="dimmed">
-                {t('system.users.you')}
-              </Text>
+              <Group gap={4} wrap="nowrap">
+                <ViewButton id={u.id} name={u.user_name} />
+                <Text size="xs" c="dimmed">
+                  {t('system.users.you')}
+                </Text>
+              </Group>
             ) : (
               <Group gap={4} wrap="nowrap">
+                <ViewButton id={u.id} name={u.user_name} />
                 {u.is_banned ? (
                   <UnbanButton id={u.id} name={u.user_name} />
                 ) : (
-                  <Button component={Link} to={dialogs.open('ban', u.id)} preventScrollReset size="compact-xs" color="red" variant="light" aria-label={`${t('system.users.ban')} ${u.user_name}`}>
+                  <Button
+                    component={Link}
+                    to={dialogs.open('ban', u.id)}
+                    preventScrollReset
+                    size="compact-xs"
+                    color="red"
+                    variant="light"
+                    aria-label={`${t('system.users.ban')} ${u.user_name}`}
+                  >
                     {t('system.users.ban')}
                   </Button>
                 )}
-                <Button component={Link} to={dialogs.open('setRole', u.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} ${u.user_name}`}>
+                <Button
+                  component={Link}
+                  to={dialogs.open('setRole', u.id)}
+                  preventScrollReset
+                  size="compact-xs"
+                  variant="default"
+                  aria-label={`${u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} ${u.user_name}`}
+                >
                   {u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')}
                 </Button>
               </Group>

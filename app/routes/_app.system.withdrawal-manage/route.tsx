@@ -5,8 +5,10 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { auditApi } from '#contract/audit.ts'
 import { idSchema } from '#contract/users.ts'
 import { adminWithdrawalListQuerySchema, type Withdrawal, withdrawalProcessSchema, withdrawalRejectSchema, withdrawalsApi } from '#contract/withdrawals.ts'
+import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
@@ -21,9 +23,12 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 
-/** `?process=<id>`, `?reject=<id>` and `?payout=<id>` open a row's form; each works without JavaScript. */
-const DIALOGS = ['process', 'reject', 'payout'] as const
-type Dialog = (typeof DIALOGS)[number]
+/**
+ * `?process=<id>`, `?reject=<id>` and `?payout=<id>` open a row's form, `?history=<id>` its audit trail
+ * (issue 9); each works without JavaScript.
+ */
+const DIALOGS = ['process', 'reject', 'payout', 'history'] as const
+type Dialog = Exclude<(typeof DIALOGS)[number], 'history'>
 const FILTERS = ['status', 'keyword', 'from', 'to'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,8 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const page = await api(request, withdrawalsApi.adminList, { token, query })
     const params = new URL(request.url).searchParams
     // The row a dialog is about, when it is still Pending (and, for a payout, payouts are configured).
-    const target = (key: Dialog) => page.list.find((w) => String(w.id) === params.get(key) && w.status === 'Pending' && (key !== 'payout' || page.alipayPayout)) ?? null
+    const target = (key: Dialog) =>
+      page.list.find((w) => String(w.id) === params.get(key) && w.status === 'Pending' && (key !== 'payout' || page.alipayPayout)) ?? null
+    const historyId = idSchema.safeParse(params.get('history'))
+    const history = historyId.success
+      ? { id: historyId.data, events: (await api(request, auditApi.adminList, { token, query: { subject: `withdrawal:${historyId.data}` } })).list }
+      : null
     return {
+      history,
       title: await pageTitle(request, 'menu.withdrawalManage'),
       page,
       toProcess: target('process'),
@@ -95,7 +106,14 @@ function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const values = { id: w.id, actual: yuan(w.actualWithdrawalAmount), amount: yuan(w.withdrawalAmount), name: w.alipayRealName, account: w.alipayAccount, user: w.username }
+  const values = {
+    id: w.id,
+    actual: yuan(w.actualWithdrawalAmount),
+    amount: yuan(w.withdrawalAmount),
+    name: w.alipayRealName,
+    account: w.alipayAccount,
+    user: w.username,
+  }
   return (
     <UrlDialog title={t(`withdrawals.admin.${kind}Title`, values)} closeTo={closeTo}>
       {/* Posts to this URL (dialog open): a refusal comes back here, at its field. */}
@@ -126,7 +144,7 @@ function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'
 /** The admin's withdrawal queue (SPEC §2 /system/withdrawal-manage). */
 export default function WithdrawalManage() {
   const { t } = useTranslation()
-  const { page, toProcess, toReject, toPayout } = useLoaderData<typeof loader>()
+  const { page, toProcess, toReject, toPayout, history } = useLoaderData<typeof loader>()
   const last = useActionData<typeof action>() as ActionData | { msg: string } | undefined
   const dialogs = useUrlDialogs(DIALOGS)
   const resultOf = (kind: 'process' | 'reject') => (last && 'intent' in last && last.intent === kind ? last.result : undefined)
@@ -151,26 +169,62 @@ export default function WithdrawalManage() {
           <Table.Td>{w.username}</Table.Td>
           <WithdrawalCells w={w} />
           <Table.Td className="ps-actions">
-            {w.status === 'Pending' ? (
-              <Group gap={4} wrap="nowrap">
-                <Button component={Link} to={dialogs.open('process', w.id)} preventScrollReset size="compact-xs" variant="light" aria-label={`${t('withdrawals.admin.process')} #${w.id}`}>
-                  {t('withdrawals.admin.process')}
-                </Button>
-                <Button component={Link} to={dialogs.open('reject', w.id)} preventScrollReset size="compact-xs" variant="light" color="red" aria-label={`${t('withdrawals.admin.reject')} #${w.id}`}>
-                  {t('withdrawals.admin.reject')}
-                </Button>
-                {page.alipayPayout ? (
-                  <Button component={Link} to={dialogs.open('payout', w.id)} preventScrollReset size="compact-xs" variant="light" color="teal" aria-label={`${t('withdrawals.admin.payout')} #${w.id}`}>
-                    {t('withdrawals.admin.payout')}
+            <Group gap={4} wrap="nowrap">
+              <Button
+                component={Link}
+                to={dialogs.open('history', w.id)}
+                preventScrollReset
+                size="compact-xs"
+                variant="default"
+                aria-label={`${t('oversight.user.history')} #${w.id}`}
+              >
+                {t('oversight.user.history')}
+              </Button>
+              {w.status === 'Pending' ? (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    component={Link}
+                    to={dialogs.open('process', w.id)}
+                    preventScrollReset
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={`${t('withdrawals.admin.process')} #${w.id}`}
+                  >
+                    {t('withdrawals.admin.process')}
                   </Button>
-                ) : null}
-              </Group>
-            ) : null}
+                  <Button
+                    component={Link}
+                    to={dialogs.open('reject', w.id)}
+                    preventScrollReset
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    aria-label={`${t('withdrawals.admin.reject')} #${w.id}`}
+                  >
+                    {t('withdrawals.admin.reject')}
+                  </Button>
+                  {page.alipayPayout ? (
+                    <Button
+                      component={Link}
+                      to={dialogs.open('payout', w.id)}
+                      preventScrollReset
+                      size="compact-xs"
+                      variant="light"
+                      color="teal"
+                      aria-label={`${t('withdrawals.admin.payout')} #${w.id}`}
+                    >
+                      {t('withdrawals.admin.payout')}
+                    </Button>
+                  ) : null}
+                </Group>
+              ) : null}
+            </Group>
           </Table.Td>
         </Table.Tr>
       )}
     >
       <FormErrors errors={rowMessage ? [rowMessage] : undefined} />
+      {history ? <HistoryDialog kind="withdrawal" item={`#${history.id}`} events={history.events} closeTo={dialogs.closed} /> : null}
       {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} /> : null}
       {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} /> : null}
       {toPayout ? (

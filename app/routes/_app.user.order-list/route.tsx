@@ -2,6 +2,7 @@ import { Button, Table, Text } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { AfterSalesLink } from '#app/components/messages/after-sales-link.tsx'
 import { orderListQuerySchema, ordersApi } from '#contract/orders.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
@@ -88,6 +89,10 @@ export default function MyOrders() {
               <Button component="a" href={`/pay/${o.orderNo}`} size="compact-xs" variant="light" aria-label={`${t('channels.orders.continuePay')} ${o.product_name}`}>
                 {t('channels.orders.continuePay')}
               </Button>
+            ) : null}
+            {/* Issue 10: the after-sales chat of a paid order (opened after a confirm step on my-message). */}
+            {o.payment_status === 'Completed' || o.payment_status === 'Refund' ? (
+              <AfterSalesLink orderNo={o.orderNo} />
             ) : null}
           </Table.Td>
         </Table.Tr>

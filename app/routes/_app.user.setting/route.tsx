@@ -3,6 +3,9 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { oauthApi } from '#contract/oauth.ts'
+import { BindingList } from '#app/components/oauth/bindings.tsx'
+import { ApiError, api } from '#app/.server/api.ts'
 import { requireUser } from '#app/.server/auth.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -14,8 +17,13 @@ import { ProfileForm } from '../_app.user.setting.profile/profile-form.tsx'
 import { TermsForm } from '../_app.user.setting.terms/terms-form.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser({ request, context })
-  return { title: await pageTitle(request, 'menu.setting'), user }
+  const { user, token } = await requireUser({ request, context })
+  // QQ / WeChat bindings (issue 12); the rest of the page does not depend on them.
+  const bindings = await api(request, oauthApi.bindings, { token }).catch((e: unknown) => {
+    if (e instanceof ApiError) return null
+    throw e
+  })
+  return { title: await pageTitle(request, 'menu.setting'), user, bindings }
 }
 
 function Section({ id, title, children, extra }: { id: string; title: string; children: ReactNode; extra?: ReactNode }) {
@@ -40,7 +48,7 @@ function Section({ id, title, children, extra }: { id: string; title: string; ch
  */
 export default function UserSetting() {
   const { t } = useTranslation()
-  const { user } = useLoaderData<typeof loader>()
+  const { user, bindings } = useLoaderData<typeof loader>()
   const active = useMatches().at(-1)?.id
   const slot = (form: string, idle: ReactNode) => (active === `routes/_app.user.setting.${form}` ? <Outlet context={user} /> : idle)
   return (
@@ -90,6 +98,11 @@ export default function UserSetting() {
         >
           {slot('terms', <TermsForm user={user} />)}
         </Section>
+        {bindings ? (
+          <Section id="bindings" title={t('oauth.bindingsTitle')}>
+            <BindingList bindings={bindings} from="/user/setting#bindings" />
+          </Section>
+        ) : null}
       </SimpleGrid>
     </Stack>
   )

@@ -1,20 +1,60 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { menuForRole } from '#contract/menu.ts'
+import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { Outlet, type ShouldRevalidateFunction, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { MENU, menuApi, menuForRole } from '#contract/menu.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { AppLayout } from '#app/components/layout/AppLayout.tsx'
-import { requireUser } from '#app/.server/auth.ts'
+import { guardTarget } from '#app/components/shell/menu-match.ts'
+import { api } from '#app/.server/api.ts'
+import { requireUser, WORKPLACE } from '#app/.server/auth.ts'
+import { env } from '#app/.server/env.ts'
+import { unreadCounts } from '#app/.server/messages.ts'
+import { getSettings, getTabs, MAX_TABS, serializeTabs } from '#app/.server/settings.ts'
+import { setFlash } from '#app/.server/toast.ts'
 
-/** The logged-in layout: the SPEC §2 guard runs here for every page below. */
+/**
+ * The logged-in layout: the SPEC §2 guard runs here for every page below — the role's menu (static, or
+ * `POST /api/user/menu` with the menuFromServer setting), the permission guard on it, and the tab bar's
+ * list of visited pages (SPEC §3), kept in a cookie so it renders on the server and without JavaScript.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser({ request, context })
-  return { user, menu: menuForRole(user.role) }
+  const { user, token } = await requireUser({ request, context })
+  const settings = await getSettings(request)
+  const url = new URL(request.url)
+  let menu = menuForRole(user.role)
+  let menuFailed = false
+  if (settings.menuFromServer) {
+    try {
+      menu = await api(request, menuApi.menu, { token })
+    } catch {
+      // SPEC §4: the error is shown; the static routes keep the console usable meanwhile.
+      menuFailed = true
+    }
+  }
+  const denied = guardTarget({ pathname: url.pathname, role: user.role, menu: MENU, serverMenu: settings.menuFromServer && !menuFailed ? menu : null })
+  if (denied === 'role') throw redirect(WORKPLACE, { headers: { 'set-cookie': await setFlash(request, { toast: { type: 'error', key: 'pages.forbidden' } }) } })
+  if (denied === 'menu') throw redirect('/exception/404')
+  if (!env.supportUrl) menu = menu.filter((i) => i.path !== '/support')
+
+  const headers = new Headers()
+  let tabs = await getTabs(request)
+  if (settings.tabBar) {
+    url.searchParams.delete('_data')
+    const here = url.pathname + url.search
+    if (!tabs.includes(here)) {
+      tabs = [...tabs, here].slice(-MAX_TABS)
+      headers.append('set-cookie', await serializeTabs(tabs))
+    }
+  }
+  return data({ user, menu, menuFailed, tabs: settings.tabBar ? tabs : [], unread: await unreadCounts(request, token) }, { headers })
 }
 
+/** The tab bar follows every navigation, so the layout's data does too. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true
+
 export default function AppRoute() {
-  const { user, menu } = useLoaderData<typeof loader>()
+  const layout = useLoaderData<typeof loader>()
   return (
-    <AppLayout user={user} menu={menu}>
+    <AppLayout {...layout}>
       <Outlet />
     </AppLayout>
   )
@@ -22,10 +62,10 @@ export default function AppRoute() {
 
 /** A page that failed below this layout keeps the header and the menu around the error (SPEC §8 texts). */
 export function ErrorBoundary() {
-  const data = useRouteLoaderData<typeof loader>('routes/_app')
-  if (!data) return <GeneralErrorBoundary />
+  const layout = useRouteLoaderData<typeof loader>('routes/_app')
+  if (!layout) return <GeneralErrorBoundary />
   return (
-    <AppLayout user={data.user} menu={data.menu}>
+    <AppLayout {...layout}>
       <GeneralErrorBoundary />
     </AppLayout>
   )

@@ -17,6 +17,8 @@ import { fieldError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { offeredProviders } from '#app/.server/oauth-routes.ts'
+import { ProviderButtons } from '#app/components/oauth/provider-buttons.tsx'
 
 const TABS = ['login', 'register', 'forgot'] as const
 type Tab = (typeof TABS)[number]
@@ -41,7 +43,7 @@ function schemaFor(intent: FormDataEntryValue | null) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return { title: await pageTitle(request, 'auth.loginTitle') }
+  return { title: await pageTitle(request, 'auth.loginTitle'), oauth: await offeredProviders(request) }
 }
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]>; codeSent?: CodeSent & { at: number } }
@@ -235,7 +237,7 @@ export default function LoginPage() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const last = useActionData<typeof action>() as ActionResult | undefined
-  useLoaderData<typeof loader>()
+  const { oauth } = useLoaderData<typeof loader>()
   const tab = tabOf(params.get('tab'))
   return (
     <Center mih="100vh" p="md" bg="gray.0">
@@ -251,6 +253,7 @@ export default function LoginPage() {
         </Text>
         <TabLinks tab={tab} />
         {tab === 'login' ? <LoginForm last={last} /> : tab === 'register' ? <RegisterForm last={last} /> : <ForgotForm last={last} />}
+        {tab === 'login' ? <ProviderButtons providers={oauth} /> : null}
         <Group justify="center" mt="lg" gap="md">
           <Anchor component={Link} to="/agreement/exemptionagree" size="xs" c="dimmed">
             {t('pages.agreement.exemption')}

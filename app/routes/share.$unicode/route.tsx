@@ -201,6 +201,11 @@ export default function SharePage() {
                 {t('public.orderNo')}: {order.orderNo} · {t('public.keepOrderNo')}
               </p>
             ) : null}
+            {order ? (
+              <p>
+                <Link to={`/share/${share.unicode}/chat`}>{t('messages.afterSalesLink')}</Link>
+              </p>
+            ) : null}
             <CopyScript done={t('common.copySuccess')} />
           </section>
         ) : waiting ? (
@@ -216,7 +221,11 @@ export default function SharePage() {
         ) : (
           <>
             {order?.status === 'Failed' ? <div className="ps-alert ps-alert-warn">{t('public.orderFailed')}</div> : null}
-            {order?.status === 'Refund' ? <div className="ps-alert ps-alert-warn">{t('public.orderRefunded')}</div> : null}
+            {order?.status === 'Refund' ? (
+              <div className="ps-alert ps-alert-warn">
+                {t('public.orderRefunded')} <Link to={`/share/${share.unicode}/chat`}>{t('messages.afterSalesLink')}</Link>
+              </div>
+            ) : null}
             {state ? <div className={`ps-alert ${state.tone}`}>{t(state.key)}</div> : null}
             {share.for_sale && unlock && unlock.left > 0 ? (
               <Form method="post" className="ps-alert ps-alert-ok">
@@ -264,6 +273,13 @@ export default function SharePage() {
             ) : null}
           </>
         )}
+        {share.status !== 'violation' ? (
+          <p className="ps-muted" style={{ textAlign: 'right', margin: '12px 0 0' }}>
+            <Link to={`/share/${share.unicode}/report`} rel="nofollow">
+              {t('moderation.public.link')}
+            </Link>
+          </p>
+        ) : null}
       </article>
     </PublicShell>
   )

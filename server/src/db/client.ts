@@ -12,7 +12,14 @@ import * as schema from './schema.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
-export type DbHandle = { db: Database; driver: 'pglite' | 'pg'; close: () => Promise<void>; migrate: () => Promise<void> }
+export type DbHandle = {
+  db: Database
+  driver: 'pglite' | 'pg'
+  close: () => Promise<void>
+  migrate: () => Promise<void>
+  /** PGlite only: the whole database as a tarball (see `loadDataDir`). */
+  dump?: () => Promise<Blob>
+}
 
 export const migrationsFolder = () => path.join(projectRoot(), 'server', 'drizzle')
 
@@ -20,7 +27,7 @@ export const migrationsFolder = () => path.join(projectRoot(), 'server', 'drizzl
  * PostgreSQL when a URL is given, else embedded PGlite: file-backed under `dataDir/pglite`, or in memory
  * when `dataDir` is `memory://` (tests). One schema, one migration set for both (DESIGN §2).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) })
     // An idle connection dropped by the server (restart, failover, admin) must not crash the process;
@@ -35,7 +42,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     }
   }
   let client: PGlite
-  if (opts.dataDir === 'memory://') client = new PGlite()
+  // `loadDataDir`: an in-memory database started from a dump (tests start from one migrated template).
+  if (opts.dataDir === 'memory://') client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined)
   else {
     const dir = path.join(opts.dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
@@ -48,5 +56,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     driver: 'pglite',
     close: () => client.close(),
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    dump: () => client.dumpDataDir('none'),
   }
 }

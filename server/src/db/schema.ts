@@ -4,6 +4,8 @@ import { ORDER_PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES } from '../../..
 import { CHANNEL_STATUSES } from '../../../contract/channels.ts'
 import { PACKAGE_STATUSES } from '../../../contract/packages.ts'
 import { WITHDRAWAL_STATUSES } from '../../../contract/withdrawals.ts'
+import { LOGIN_METHODS, OAUTH_PROVIDERS } from '../../../contract/oauth.ts'
+import { CHAT_STATUSES, LABEL_COLORS, SENDERS } from '../../../contract/messages.ts'
 
 /** What moves a seller's balance (server/src/modules/ledger is the only writer). */
 const LEDGER_KINDS = ['sale', 'refund', 'withdrawal', 'withdrawal_reversal'] as const
@@ -17,7 +19,8 @@ export const users = pgTable(
     userName: text('user_name').notNull(),
     email: text('email'),
     phone: text('phone'),
-    passwordHash: text('password_hash').notNull(),
+    // Null for an account created by QQ / WeChat login until a password is set (decision 094).
+    passwordHash: text('password_hash'),
     role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
     status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
     profile: text('profile').notNull().default(''),
@@ -65,9 +68,12 @@ export const loginRecords = pgTable(
     browser: text('browser').notNull(),
     device: text('device').notNull(),
     ip: text('ip').notNull(),
+    /** How the account logged in (issue 12): its password, or a bound QQ / WeChat identity. */
+    method: text('method', { enum: LOGIN_METHODS }).notNull().default('password'),
     createdAt: createdAt(),
   },
-  (t) => [index('login_records_user_idx').on(t.userId, t.createdAt)],
+  // The admin filters (issue 9): by user, by IP, by date — each newest first.
+  (t) => [index('login_records_user_idx').on(t.userId, t.createdAt), index('login_records_ip_idx').on(t.ip, t.createdAt), index('login_records_created_idx').on(t.createdAt)],
 )
 
 /**
@@ -130,6 +136,8 @@ export const shares = pgTable(
     subscriptionStatus: text('subscription_status', { enum: ['open', 'close'] }).notNull().default('close'),
     visitCount: integer('visit_count').notNull().default(0),
     purchaseCount: integer('purchase_count').notNull().default(0),
+    /** How many times the share was taken down after a report; an appeal is allowed once per take-down. */
+    takedowns: integer('takedowns').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -203,7 +211,46 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_pending_idx').on(t.paymentStatus, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
+    // orders_status_created_idx (payment_status, created_at) INCLUDE (share_id, buyer_id, seller_id) —
+    // the admin order list by status, newest first, and its count index-only — is in migration 0005's
+    // hand-written part: drizzle cannot write INCLUDE (decision 074).
   ],
+)
+
+/**
+ * Orders summed per Asia/Shanghai day of their creation, per seller and per buyer, by their CURRENT
+ * payment status (decision 073): what the admin statistics and the instrument cluster read instead of
+ * the orders. Kept by a trigger on `orders` in the transaction of every insert and status change,
+ * whoever writes (migration 0005, hand-written part). `user_id` 0 on the seller side is the platform's
+ * own products (channels, packages); orders without a buyer account have no buyer row.
+ */
+export const orderDailyStats = pgTable(
+  'order_daily_stats',
+  {
+    side: text('side', { enum: ['seller', 'buyer', 'seller_month', 'buyer_month', 'platform'] }).notNull(),
+    /**
+     * yyyy-MM-dd, Asia/Shanghai, of the order's created_at; yyyy-MM on the `*_month` sides (a user's
+     * month, so long ranges read whole months). `platform` rows are all orders of a day, `user_id` being
+     * a shard (order id modulo 8) so concurrent orders do not queue on one row (decision 074).
+     */
+    day: text('day').notNull(),
+    userId: integer('user_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    refunded: integer('refunded').notNull().default(0),
+    /** Completed orders of amount 0 (a subscriber's free unlock). */
+    free: integer('free').notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    completedFen: bigint('completed_fen', { mode: 'number' }).notNull().default(0),
+    pendingFen: bigint('pending_fen', { mode: 'number' }).notNull().default(0),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    /** The fee and seller income of the Completed orders (fixed at payment). */
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+    incomeFen: bigint('income_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.side, t.day, t.userId] })],
 )
 
 /** Every gateway notification handled, once (research/INTEGRATIONS.md §5.2). */
@@ -303,7 +350,12 @@ export const withdrawals = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('withdrawals_user_idx').on(t.userId, t.createdAt), index('withdrawals_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    // Statistics and the admin list by application day, whatever the status.
+    index('withdrawals_created_idx').on(t.createdAt),
+  ],
 )
 
 /** SPEC §3 Channel: a seller fee plan opened by paying its price; applies for service_duration days. */
@@ -396,3 +448,237 @@ export const subscriptionUnlocks = pgTable(
   },
   (t) => [uniqueIndex('subscription_unlocks_user_share_key').on(t.userId, t.shareId), index('subscription_unlocks_day_idx').on(t.userId, t.day)],
 )
+
+/**
+ * A visitor's report of a share (SPEC §3 Report; DESIGN §3 Reports and appeals). `processing` until an
+ * admin handles it with one of the SPEC §4 actions; handling one report handles the share's other open
+ * reports with the same action.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id),
+    reason: text('reason').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['processing', 'handled'] })
+      .notNull()
+      .default('processing'),
+    reporterIp: text('reporter_ip').notNull(),
+    reporterId: integer('reporter_id').references(() => users.id),
+    /** The share's status when reported (SPEC §3 share_status). */
+    shareStatus: text('share_status').notNull(),
+    action: text('action', { enum: ['recover', 'take_down', 'ban'] }),
+    handledBy: integer('handled_by').references(() => users.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_status_idx').on(t.status, t.createdAt), index('reports_share_idx').on(t.shareId, t.status)],
+)
+
+/**
+ * A seller's appeal against a take-down. `takedownNo` is the share's take-down count when appealed, so
+ * the unique key allows one appeal per take-down.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    takedownNo: integer('takedown_no').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'banned'] })
+      .notNull()
+      .default('pending'),
+    handledBy: integer('handled_by').references(() => users.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('appeals_share_takedown_key').on(t.shareId, t.takedownNo), index('appeals_status_idx').on(t.status, t.createdAt)],
+)
+
+/**
+ * The append-only audit trail (issue 9): every state change of a share, a user, an order's refund and a
+ * withdrawal — who (null: the system), when, from, to, why. Rows are only ever inserted.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subjectType: text('subject_type', { enum: ['share', 'user', 'order', 'withdrawal'] }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    fromState: text('from_state'),
+    toState: text('to_state'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.id)],
+)
+
+/**
+ * QQ / WeChat identities bound to accounts (issue 12). An identity is the provider's openid for our app
+ * (WeChat: the unionid when the platform gives one, research/INTEGRATIONS.md §3.2); it binds to one
+ * account only, and an account holds at most one identity per provider.
+ */
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
+    openid: text('openid').notNull(),
+    unionid: text('unionid'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_identities_openid_key').on(t.provider, t.openid),
+    uniqueIndex('oauth_identities_unionid_key').on(t.provider, t.unionid),
+    uniqueIndex('oauth_identities_user_key').on(t.userId, t.provider),
+  ],
+)
+
+/**
+ * One QQ / WeChat round trip (issue 12): the `state` sent to the provider (its hash; single use), what
+ * it was for (log in, or bind to `user_id`), and — when the identity came back unknown — the identity
+ * and the hash of the one-time ticket with which the browser then binds it or creates an account.
+ */
+export const oauthAttempts = pgTable(
+  'oauth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    stateHash: text('state_hash').notNull(),
+    provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'bind'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    stateUsedAt: timestamp('state_used_at', { withTimezone: true }),
+    ticketHash: text('ticket_hash'),
+    openid: text('openid'),
+    unionid: text('unionid'),
+    nickname: text('nickname'),
+    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oauth_attempts_state_key').on(t.stateHash), uniqueIndex('oauth_attempts_ticket_key').on(t.ticketHash)],
+)
+
+/**
+ * "Ban seller and refund buyers" (issue 9, decision 067): one row per seller, claimed by a run with a
+ * lease (two admins at once: one runs, the other is told it is running; a run that crashed is resumed
+ * once its lease is over). `since` fixes the refund window at the first run, so a resumed run refunds
+ * the same orders.
+ */
+export const fraudActions = pgTable(
+  'fraud_actions',
+  {
+    id: serial('id').primaryKey(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    actorId: integer('actor_id').references(() => users.id),
+    state: text('state', { enum: ['running', 'interrupted', 'done'] }).notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    refundedCount: integer('refunded_count').notNull().default(0),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('fraud_actions_seller_key').on(t.sellerId)],
+)
+
+/** Issue 10: one after-sales chat per order, opened by its buyer (an account, or a visitor by order number). */
+export const chats = pgTable(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    /** The buyer's account when the order has one; null for a visitor's order. */
+    buyerId: integer('buyer_id').references(() => users.id),
+    status: text('status', { enum: CHAT_STATUSES }).notNull().default('pending'),
+    /** When an admin first took it up (→ processing) or closed it. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chats_order_key').on(t.orderId),
+    index('chats_buyer_idx').on(t.buyerId, t.lastMessageAt),
+    index('chats_status_idx').on(t.status, t.lastMessageAt),
+  ],
+)
+
+/** The lines of a chat; `read_at` is when the other side read it. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id),
+    sender: text('sender', { enum: SENDERS }).notNull(),
+    /** The admin who answered, or the buyer's account (null: a visitor). */
+    senderId: integer('sender_id').references(() => users.id),
+    content: text('content').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_chat_idx').on(t.chatId, t.id), index('chat_messages_unread_idx').on(t.sender, t.chatId).where(sql`read_at IS NULL`)],
+)
+
+/** Private messages between one user and the platform (issue 10). */
+export const privateMessages = pgTable(
+  'private_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    sender: text('sender', { enum: SENDERS }).notNull(),
+    /** The admin who wrote (sender admin), or the user. */
+    senderId: integer('sender_id').references(() => users.id),
+    content: text('content').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('private_messages_user_idx').on(t.userId, t.id), index('private_messages_unread_idx').on(t.sender, t.userId).where(sql`read_at IS NULL`)],
+)
+
+/** System notifications (SPEC §3), shown to every user by priority. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    priority: integer('priority').notNull().default(0),
+    content: text('content').notNull(),
+    labelColor: text('label_color', { enum: LABEL_COLORS }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_priority_idx').on(t.priority, t.id)],
+)
+
+/** Up to when a user has read the notifications (those created later are unread). */
+export const notificationReads = pgTable('notification_reads', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+})

@@ -12,6 +12,7 @@ import { seedDemoIncome } from './seed-income.ts'
 import { seedDemoChannels } from './seed-channels.ts'
 import { seedDemoPackages } from './seed-packages.ts'
 import { seedDemoWithdrawals } from './seed-withdrawals.ts'
+import { seedDemoModeration } from './seed-moderation.ts'
 import type { WithdrawalSettings } from '../modules/withdrawals/rules.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
@@ -55,6 +56,7 @@ export async function seed(
   if (opts.demo && (await once(db, 'seed.demo-channels'))) await seedDemoChannels(db)
   if (opts.demo && opts.contentKey) await seedDemoPackages(db)
   if (opts.demo && opts.contentKey) await seedDemoWithdrawals(db, { sellerName: DEMO_SELLER.userName, withdrawal: opts.withdrawal, feeBasisPoints: opts.feeBasisPoints })
+  if (opts.demo && opts.contentKey) await seedDemoModeration(db, new ContentCipher(opts.contentKey))
   return result
 }
 

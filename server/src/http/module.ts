@@ -78,7 +78,8 @@ export function defineModule(m: ModuleDefinition): FastifyPluginAsync {
     if (m.admin) {
       const registerAdmin = m.admin
       await app.register(async (admin) => {
-        admin.addHook('preHandler', async (request) => {
+        // Before validation: a non-admin learns nothing of an admin endpoint's schema (403, not 422).
+        admin.addHook('preValidation', async (request) => {
           if (request.user?.role !== 'admin') throw forbidden()
         })
         await registerAdmin(router(admin, 'admin'))

@@ -262,7 +262,7 @@ describe('registration', () => {
     const [created] = await t.db.select().from(users).where(eq(users.userName, a.user_name))
     expect(created).toMatchObject({ email: a.email, phone: null, role: 'user', isBanned: 0, status: 'active' })
     expect(created!.passwordHash).not.toContain(a.password)
-    expect(await verifyPassword(created!.passwordHash, a.password)).toBe(true)
+    expect(await verifyPassword(created!.passwordHash!, a.password)).toBe(true)
     await t.login(a.email, a.password)
     await t.login(a.user_name, a.password)
     const [used] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.target, a.email))
@@ -561,7 +561,7 @@ describe('forgot password', () => {
     const res = await post('/api/auth/forgotPassword', { email: victim.email, phone: attacker.phone, verificationCode: code, password: 'Hacked@123' })
     expect(res.statusCode).not.toBe(500)
     const [v] = await t.db.select().from(users).where(eq(users.id, victim.id))
-    expect(await verifyPassword(v!.passwordHash, 'Hacked@123')).toBe(false)
+    expect(await verifyPassword(v!.passwordHash!, 'Hacked@123')).toBe(false)
     await t.login(victim.userName, victim.password)
   })
 

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { LoginMethod } from '#contract/oauth.ts'
+import type { Tx } from '../../db/client.ts'
+import type { UserRow } from '../users/repository.ts'
 import { forbidden, invalid, tooMany, unauthorized } from '../../errors.ts'
 import { blockedFor, spend } from '../../plugins/app/rate-limits.ts'
 import type { CodeSender } from '../../providers/codes.ts'
@@ -18,13 +21,23 @@ type Deps = Pick<FastifyInstance, 'db' | 'config' | 'limits' | 'providers'>
  * address over its hard cap is told when to retry (docs/decisions/040-login-throttling.md).
  */
 export async function logIn(deps: Deps, req: { username: string; password: string; ip: string; userAgent?: string }) {
+  const user = await checkPassword(deps, req)
+  return { token: await openSession(deps.db, user, { ip: req.ip, userAgent: req.userAgent, method: 'password' }) }
+}
+
+/**
+ * The password check of a login (and of binding a QQ / WeChat identity to an existing account), with
+ * its throttling: the account it names, or 401 / 403 / 429.
+ */
+export async function checkPassword(deps: Pick<Deps, 'db' | 'limits'>, req: { username: string; password: string; ip: string }) {
   const { db, limits } = deps
   const user = await users.findAccountByLogin(db, req.username)
   const accountKey = loginThrottleKey(req.username, user?.id)
   const wait = Math.max(await blockedFor(limits.loginIp, req.ip), await blockedFor(limits.loginAccount, accountKey))
   if (wait) throw tooMany('auth.loginLocked', wait)
 
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), req.password)
+  // An account created by QQ / WeChat has no password (decision 094): no password matches it.
+  const valid = (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), req.password)) && !!user?.passwordHash
   if (!user || !valid) {
     await spend(limits.loginIp, req.ip)
     await spend(limits.loginAccount, accountKey)
@@ -32,15 +45,21 @@ export async function logIn(deps: Deps, req: { username: string; password: strin
   }
   if (!mayLogIn(user)) throw forbidden('auth.banned')
   await limits.loginAccount.delete(accountKey)
+  return user
+}
 
+/**
+ * A new session for an account that proved who it is, and its login record — one transaction (a
+ * savepoint when the caller's transaction is passed).
+ */
+export async function openSession(db: Deps['db'] | Tx, user: UserRow, req: { ip: string; userAgent?: string; method: LoginMethod }) {
   const ua = describeUserAgent(req.userAgent)
   const now = new Date()
-  const token = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const token = await startSession(tx, user.id, now)
-    await users.recordLogin(tx, user, { browser: ua.browser, device: ua.device, ip: req.ip, at: now })
+    await users.recordLogin(tx, user, { browser: ua.browser, device: ua.device, ip: req.ip, at: now, method: req.method })
     return token
   })
-  return { token }
 }
 
 /** Revokes the token sent; without one (or with junk) there is nothing to do. */

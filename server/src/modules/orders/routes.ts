@@ -21,7 +21,7 @@ export default defineModule({
     const { app } = r
     r.route(ordersApi.adminList, async (request) => ok(await orderPage(app.db, request.query, {}, app.clock())))
     r.route(ordersApi.adminRefund, async (request) => {
-      const refunded = await refundOrder(app, request.body.orderNo, request.log)
+      const refunded = await refundOrder(app, request.body.orderNo, request.log, { actorId: request.user!.id })
       return ok(refunded, refunded.refund_state === 'done' ? 'orders.refunded' : 'orders.refundPending')
     })
   },

@@ -4,12 +4,24 @@ import type { Database } from '../../db/client.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
 import { ProviderError, type RefundResult } from '../../providers/payments/types.ts'
+import { recordAudit } from '../audit/service.ts'
 import { closeChannel } from '../channels/effects.ts'
 import { postRefund } from '../ledger/service.ts'
 import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from '../payments/settlement.ts'
 import { withdrawSubscriptionPeriod } from '../subscriptions/effects.ts'
 import { presentOrder, presentPaymentStatus } from './presenter.ts'
-import { expirePending, findOrder, findOrderWithCode, findShareByCode, insertOrder, listOrders, lockOrder, type OrderListQuery, type OrderScope, updateOrder } from './repository.ts'
+import {
+  expirePending,
+  findOrder,
+  findOrderWithCode,
+  findShareByCode,
+  insertOrder,
+  listOrders,
+  lockOrder,
+  type OrderListQuery,
+  type OrderScope,
+  updateOrder,
+} from './repository.ts'
 import { newOrderNo, ORDER_TTL_MS, refundState } from './rules.ts'
 
 /** Pending orders past their 30 minutes become Failed (a later notify still completes them). */
@@ -132,16 +144,28 @@ export async function orderPage(db: Database, q: OrderListQuery, scope: OrderSco
 }
 
 /**
+ * Who asked for a refund and why (the order's audit trail), and what else must commit with the refund
+ * itself (`alsoInTx`: e.g. a fraud action counting what it refunded, decision 067).
+ */
+export type RefundAudit = {
+  actorId: number | null
+  reason?: string
+  alsoInTx?: (tx: Database, order: { id: number; amountFen: number }) => Promise<void>
+}
+
+/**
  * An admin's refund of a completed order (decision 057): through the gateway first (same refund number
  * on every retry, so it refunds once), then Refund and the ledger debit in one transaction, once —
  * `refunded_at` only when the gateway answered SUCCESS; a PROCESSING refund is followed up by its
  * notification, the minute sweep or this action again. On an order already Refund whose refund is not
- * confirmed, the gateway is asked where it stands (a failed one too).
+ * confirmed, the gateway is asked where it stands (a failed one too). The change is kept in the
+ * order's audit trail (issue 9) with who asked for it and why.
  */
 export async function refundOrder(
   app: FastifyInstance,
   orderNo: string,
   log: FastifyBaseLogger,
+  audit: RefundAudit = { actorId: null },
 ): Promise<{ orderNo: string; payment_status: 'Refund'; refund_state: RefundState }> {
   const answer = (refund_state: RefundState) => ({ orderNo, payment_status: 'Refund' as const, refund_state })
   const order = await findOrder(app.db, orderNo)
@@ -154,7 +178,7 @@ export async function refundOrder(
   if (!provider) throw new AppError(502, 'orders.gatewayError')
   const ctx = { ...refundContext(app), log }
   if (order.paymentStatus === 'Refund') {
-    const state = await followUpRefund(app.db, provider, orderNo, { ...ctx, recheckFailed: true })
+    const state = await followUpRefund(app.db, provider, orderNo, { ...ctx, recheckFailed: true, actorId: audit.actorId })
     if (state === 'done' || state === 'pending') return answer(state)
     throw new AppError(502, 'orders.refundFailed')
   }
@@ -172,12 +196,34 @@ export async function refundOrder(
     if (locked?.paymentStatus === 'Completed') {
       await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: confirmed ? now : null })
       await postRefund(tx, locked, now)
+      await recordAudit(tx, {
+        subject: 'order',
+        subjectId: locked.id,
+        action: 'refund',
+        actorId: audit.actorId,
+        from: 'Completed',
+        to: confirmed ? 'refunded' : 'refund_pending',
+        reason: audit.reason,
+        at: now,
+      })
+      await audit.alsoInTx?.(tx, locked)
       if (locked.productType === 'channel') await closeChannel(tx, locked, now)
       if (locked.productType === 'package') await withdrawSubscriptionPeriod(tx, locked, now)
       return confirmed ? 'done' : 'pending'
     }
     // A concurrent refund (or notification) got here first.
-    if (confirmed && locked && !locked.refundedAt) await updateOrder(tx, orderNo, { refundedAt: now, refundFailure: null })
+    if (confirmed && locked && !locked.refundedAt) {
+      await updateOrder(tx, orderNo, { refundedAt: now, refundFailure: null })
+      await recordAudit(tx, {
+        subject: 'order',
+        subjectId: locked.id,
+        action: 'refund_confirmed',
+        actorId: audit.actorId,
+        from: 'refund_pending',
+        to: 'refunded',
+        at: now,
+      })
+    }
     return confirmed ? 'done' : ((locked && refundState(locked)) ?? 'pending')
   })
   return answer(state)

@@ -82,6 +82,11 @@ const refundEntries = async (orderNo: string) =>
     .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
     .where(and(eq(orders.orderNo, orderNo), eq(ledgerEntries.kind, 'refund')))
 const adminRefund = (orderNo: string) => t.app.inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo } })
+/** The order's audit trail (issue 9): [action, from, to, by a person?], oldest first. */
+async function trailOf(orderNo: string) {
+  const res = await t.app.inject({ url: `/api/audit/admin/list?subject=order:${(await orderRow(orderNo)).id}`, headers: bearer(admin) })
+  return (res.json().data.list as { action: string; from: string | null; to: string | null; actor: unknown }[]).map((e) => [e.action, e.from, e.to, e.actor !== null])
+}
 const sweep = () => finishOwedRefunds(t.db, t.app.payments, refundContext(t.app))
 /** Gateway calls about one refund: its requests (POST) and its queries (GET). */
 const refundCalls = (refundNo: string) => ({
@@ -183,6 +188,11 @@ describe('a WeChat refund answered PROCESSING', () => {
     expect((await wechat.replayRefund(refundNo)).status).toBe(204)
     expect((await wechat.replayRefund(refundNo)).status).toBe(204)
     expect(await dbFingerprint(t.db)).toEqual(before)
+    // The order's audit trail (issue 9): the admin's refund, then the gateway's confirmation (no actor), once.
+    expect(await trailOf(orderNo)).toEqual([
+      ['refund', 'Completed', 'refund_pending', true],
+      ['refund_confirmed', 'refund_pending', 'refunded', false],
+    ])
   })
 
   test('forged or tampered refund notifications are refused (400) and change nothing; the refund stays pending', async () => {
@@ -242,6 +252,11 @@ describe('a WeChat refund answered PROCESSING', () => {
     expect((await adminRefund(orderNo)).json()).toMatchObject({ code: 200, data: { refund_state: 'done' } })
     expect(await orderRow(orderNo)).toMatchObject({ refundedAt: new Date(now), refundFailure: null })
     expect(await refundEntries(orderNo)).toHaveLength(1)
+    expect(await trailOf(orderNo)).toEqual([
+      ['refund', 'Completed', 'refund_pending', true],
+      ['refund_failed', 'refund_pending', 'refund_failed', false],
+      ['refund_confirmed', 'refund_failed', 'refunded', true],
+    ])
   })
 
   test('a notification of a refund this service did not request is acknowledged and applied to nothing', async () => {

@@ -14,6 +14,7 @@ import type {
 } from '../../providers/payments/types.ts'
 import { NotificationRejected } from '../../providers/payments/types.ts'
 import { uniqueViolation } from '../../db/errors.ts'
+import { recordAudit } from '../audit/service.ts'
 import { postRefund, postSale } from '../ledger/service.ts'
 import { openChannel, sellerFeeRateBp } from '../channels/effects.ts'
 import { honoursPayment, platformFee, QUERY_INTERVAL_MS, refundNoFor } from '../orders/rules.ts'
@@ -76,12 +77,18 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
         if (order.paymentStatus === 'Completed' || order.paymentStatus === 'Refund') return 'duplicate'
         const now = opts.clock()
         if (order.productType === 'channel') {
-          await tx.update(orders).set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 }).where(eq(orders.id, order.id))
+          await tx
+            .update(orders)
+            .set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
+            .where(eq(orders.id, order.id))
           await openChannel(tx, order, now)
           return 'paid'
         }
         if (order.productType === 'package') {
-          await tx.update(orders).set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 }).where(eq(orders.id, order.id))
+          await tx
+            .update(orders)
+            .set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
+            .where(eq(orders.id, order.id))
           await openSubscription(tx, order, now)
           return 'paid'
         }
@@ -100,14 +107,36 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
         const paid = { ...order, feeFen: fee, feeRateBp, sellerIncomeFen: order.amountFen - fee, settleAt }
         await tx
           .update(orders)
-          .set({ paymentStatus: honoured ? 'Completed' : 'Refund', providerTradeNo: n.tradeNo, paidAt: now, feeFen: fee, feeRateBp, settleAt, sellerIncomeFen: paid.sellerIncomeFen })
+          .set({
+            paymentStatus: honoured ? 'Completed' : 'Refund',
+            providerTradeNo: n.tradeNo,
+            paidAt: now,
+            feeFen: fee,
+            feeRateBp,
+            settleAt,
+            sellerIncomeFen: paid.sellerIncomeFen,
+          })
           .where(eq(orders.id, order.id))
         await postSale(tx, paid, now)
         if (!honoured) {
           await postRefund(tx, paid, now)
+          await recordAudit(tx, {
+            subject: 'order',
+            subjectId: order.id,
+            action: 'refund',
+            actorId: null,
+            from: order.paymentStatus,
+            to: 'refund_pending',
+            reason: 'share no longer for sale',
+            at: now,
+          })
           return 'refunding'
         }
-        if (order.shareId) await tx.update(shares).set({ purchaseCount: sql`${shares.purchaseCount} + 1` }).where(eq(shares.id, order.shareId))
+        if (order.shareId)
+          await tx
+            .update(shares)
+            .set({ purchaseCount: sql`${shares.purchaseCount} + 1` })
+            .where(eq(shares.id, order.shareId))
         return 'paid'
       }
       if (n.state === 'CLOSED') {
@@ -161,21 +190,54 @@ export async function refundAtGateway(
 /**
  * Records where an order's refund stands at the gateway: SUCCESS sets `refunded_at` (once); CLOSED and
  * ABNORMAL are final failures, kept on the order (`refund_failure`) for an admin and logged as errors.
+ * Each change is kept in the order's audit trail in the same transaction (issue 9); `actorId` is the
+ * admin who asked again, null when a notification or the sweep brought the answer.
  */
 async function recordRefundState(
   db: Database,
   order: { id: number; orderNo: string },
   state: Exclude<RefundQueryState, 'NOT_FOUND'>,
-  ctx: RefundContext,
+  ctx: RefundContext & { actorId?: number | null },
 ): Promise<RefundState> {
   if (state === 'PROCESSING') return 'pending'
   const owed = and(eq(orders.id, order.id), eq(orders.paymentStatus, 'Refund'), isNull(orders.refundedAt))
+  const actorId = ctx.actorId ?? null
   if (state === 'SUCCESS') {
-    const done = await db.update(orders).set({ refundedAt: ctx.clock(), refundFailure: null }).where(owed).returning({ id: orders.id })
-    if (done.length > 0) ctx.log?.info({ orderNo: order.orderNo }, 'refund confirmed by the gateway')
+    const done = await db.transaction(async (tx) => {
+      const [was] = await tx.select({ failure: orders.refundFailure }).from(orders).where(owed).for('update')
+      if (!was) return false
+      const at = ctx.clock()
+      await tx.update(orders).set({ refundedAt: at, refundFailure: null }).where(eq(orders.id, order.id))
+      await recordAudit(tx, {
+        subject: 'order',
+        subjectId: order.id,
+        action: 'refund_confirmed',
+        actorId,
+        from: was.failure ? 'refund_failed' : 'refund_pending',
+        to: 'refunded',
+        at,
+      })
+      return true
+    })
+    if (done) ctx.log?.info({ orderNo: order.orderNo }, 'refund confirmed by the gateway')
     return 'done'
   }
-  await db.update(orders).set({ refundFailure: state }).where(owed)
+  await db.transaction(async (tx) => {
+    const [was] = await tx.select({ failure: orders.refundFailure }).from(orders).where(owed).for('update')
+    // Already failed with this answer: nothing changes, nothing to record.
+    if (!was || was.failure === state) return
+    await tx.update(orders).set({ refundFailure: state }).where(eq(orders.id, order.id))
+    await recordAudit(tx, {
+      subject: 'order',
+      subjectId: order.id,
+      action: 'refund_failed',
+      actorId,
+      from: was.failure ? 'refund_failed' : 'refund_pending',
+      to: 'refund_failed',
+      reason: state,
+      at: ctx.clock(),
+    })
+  })
   ctx.log?.error({ orderNo: order.orderNo, state }, 'the gateway did not complete the refund; an admin must handle it')
   return 'failed'
 }
@@ -191,7 +253,7 @@ export async function followUpRefund(
   db: Database,
   provider: PaymentProvider,
   orderNo: string,
-  ctx: RefundContext & { reason?: string; recheckFailed?: boolean },
+  ctx: RefundContext & { reason?: string; recheckFailed?: boolean; actorId?: number | null },
 ): Promise<RefundState | 'unknown' | null> {
   const [owed] = await db
     .select({ id: orders.id, orderNo: orders.orderNo, amountFen: orders.amountFen, refundedAt: orders.refundedAt, refundFailure: orders.refundFailure })

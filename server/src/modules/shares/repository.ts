@@ -54,6 +54,16 @@ export async function findLiveShare(db: Database, id: number, userId?: number): 
   return row
 }
 
+/** A not deleted share locked for the rest of the transaction (only the given seller's when `userId` is given). */
+export async function lockLiveShare(tx: Database, id: number, userId?: number): Promise<ShareRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(shares)
+    .where(and(eq(shares.id, id), userId === undefined ? undefined : eq(shares.userId, userId), isNull(shares.deletedAt)))
+    .for('update')
+  return row
+}
+
 export async function insertShare(db: Database, values: typeof shares.$inferInsert): Promise<ShareRow> {
   const [row] = await db.insert(shares).values(values).returning()
   return row!

@@ -18,6 +18,6 @@ export default defineModule({
   },
   admin(r) {
     r.route(sharesApi.adminList, async (request) => ok(await service.listShares(r.app, request.query)))
-    r.route(sharesApi.adminUpdate, async (request) => ok(await service.adminUpdateShare(r.app, request.body), 'common.editSuccess'))
+    r.route(sharesApi.adminUpdate, async (request) => ok(await service.adminUpdateShare(r.app, request.user!.id, request.body), 'common.editSuccess'))
   },
 })

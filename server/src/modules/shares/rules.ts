@@ -37,3 +37,8 @@ export function typeChangeNeedsContent(currentType: ShareType, edit: { type?: Sh
   const type = edit.type ?? currentType
   return (type === 'url' || type === 'netdisk') && edit.type !== undefined && edit.type !== currentType && edit.content === undefined
 }
+
+/** The audit action of an admin's status move on share-manage (catalog `audit.action.*`). */
+export function adminAuditAction(to: ShareStatus): string {
+  return to === 'approved' ? 'admin_approve' : to === 'reported_invalid' ? 'admin_take_down' : to === 'violation' ? 'admin_ban' : 'admin_review'
+}

@@ -13,12 +13,13 @@ import {
 import { uniqueViolation } from '../../db/errors.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
+import { recordAudit } from '../audit/service.ts'
 import { presentShare, withContent } from './presenter.ts'
 import * as repo from './repository.ts'
-import { newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'
+import { adminAuditAction, newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'
 
-/** What the use cases need of the app: the database, the content cipher and the public lookup's cache. */
-type SharesDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache'>
+/** What the use cases need of the app: the database, the content cipher, the public lookup's cache and the clock. */
+type SharesDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'clock'>
 
 type Page = { list: PublicShare[]; total: number; pageNum: number; pageSize: number }
 
@@ -54,30 +55,39 @@ async function ownShare(db: SharesDeps['db'], id: number, userId: number) {
   return row
 }
 
-/** An own share; a real change of title, type or content sends it back to review. */
-export async function updateShare({ db, cipher, shareCache }: SharesDeps, user: AuthUser, b: z.output<typeof shareUpdateSchema>): Promise<OwnShare> {
-  const current = await ownShare(db, b.id, user.id)
-  if (typeChangeNeedsContent(current.type, b)) throw conflict('shares.contentNeededForType', { fieldErrors: { content: ['validation.contentUrl'] } })
-  const touches = touchesReviewedFields(
-    {
-      title: current.title,
-      type: current.type,
-      content: cipher.decrypt(current.contentEnc),
-      extraction_code: current.extractionCodeEnc ? cipher.decrypt(current.extractionCodeEnc) : '',
-    },
-    b,
-  )
-  const status = statusAfterSellerEdit(current.status, touches)
-  if (status === 'locked') throw conflict('shares.locked')
-  const type = b.type ?? current.type
-  const row = await repo.updateShare(db, current.id, {
-    title: b.title,
-    type: b.type,
-    contentEnc: b.content !== undefined ? cipher.encrypt(b.content) : undefined,
-    extractionCodeEnc: type !== 'netdisk' ? null : b.extraction_code !== undefined ? (b.extraction_code ? cipher.encrypt(b.extraction_code) : null) : undefined,
-    priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
-    subscriptionStatus: b.subscription_status,
-    status,
+/**
+ * An own share; a real change of title, type or content sends it back to review. The row is locked and
+ * its status read again inside the transaction, so a moderation step at the same moment is not
+ * overwritten; a move back to review is recorded in the share's audit trail.
+ */
+export async function updateShare({ db, cipher, shareCache, clock }: SharesDeps, user: AuthUser, b: z.output<typeof shareUpdateSchema>): Promise<OwnShare> {
+  const row = await db.transaction(async (tx) => {
+    const current = await repo.lockLiveShare(tx, b.id, user.id)
+    if (!current) throw notFound('shares.notFound')
+    if (typeChangeNeedsContent(current.type, b)) throw conflict('shares.contentNeededForType', { fieldErrors: { content: ['validation.contentUrl'] } })
+    const touches = touchesReviewedFields(
+      {
+        title: current.title,
+        type: current.type,
+        content: cipher.decrypt(current.contentEnc),
+        extraction_code: current.extractionCodeEnc ? cipher.decrypt(current.extractionCodeEnc) : '',
+      },
+      b,
+    )
+    const status = statusAfterSellerEdit(current.status, touches)
+    if (status === 'locked') throw conflict('shares.locked')
+    const type = b.type ?? current.type
+    const updated = await repo.updateShare(tx, current.id, {
+      title: b.title,
+      type: b.type,
+      contentEnc: b.content !== undefined ? cipher.encrypt(b.content) : undefined,
+      extractionCodeEnc: type !== 'netdisk' ? null : b.extraction_code !== undefined ? (b.extraction_code ? cipher.encrypt(b.extraction_code) : null) : undefined,
+      priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
+      subscriptionStatus: b.subscription_status,
+      status,
+    })
+    if (status !== current.status) await recordAudit(tx, { subject: 'share', subjectId: current.id, action: 'seller_edit', actorId: user.id, from: current.status, to: status, at: clock() })
+    return updated
   })
   shareCache.invalidate(row.unicode)
   return withContent(presentShare(row, user), row, cipher)
@@ -102,16 +112,26 @@ export async function deleteShare({ db, shareCache }: SharesDeps, user: AuthUser
   shareCache.invalidate(row.unicode)
 }
 
-/** Review and moderation: status moves along the DESIGN §3 machine (409 otherwise), title, price, subscription. */
-export async function adminUpdateShare({ db, shareCache }: SharesDeps, b: z.output<typeof adminShareUpdateSchema>): Promise<PublicShare> {
-  const current = await repo.findLiveShare(db, b.id)
-  if (!current) throw notFound('shares.notFound')
-  if (b.status && !canAdminMove(current.status, b.status)) throw conflict('shares.badTransition', { from: current.status, to: b.status })
-  const row = await repo.updateShare(db, current.id, {
-    status: b.status,
-    title: b.title,
-    priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
-    subscriptionStatus: b.subscription_status,
+/**
+ * Review and moderation: status moves along the DESIGN §3 machine (409 otherwise), title, price,
+ * subscription. One transaction on the locked row: a status change is recorded in the audit trail, and
+ * a take-down counts (an appeal is allowed once per take-down).
+ */
+export async function adminUpdateShare({ db, shareCache, clock }: SharesDeps, adminId: number, b: z.output<typeof adminShareUpdateSchema>): Promise<PublicShare> {
+  const row = await db.transaction(async (tx) => {
+    const current = await repo.lockLiveShare(tx, b.id)
+    if (!current) throw notFound('shares.notFound')
+    if (b.status && !canAdminMove(current.status, b.status)) throw conflict('shares.badTransition', { from: current.status, to: b.status })
+    const moved = b.status !== undefined && b.status !== current.status
+    const updated = await repo.updateShare(tx, current.id, {
+      status: b.status,
+      takedowns: moved && b.status === 'reported_invalid' ? current.takedowns + 1 : undefined,
+      title: b.title,
+      priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
+      subscriptionStatus: b.subscription_status,
+    })
+    if (moved) await recordAudit(tx, { subject: 'share', subjectId: current.id, action: adminAuditAction(b.status!), actorId: adminId, from: current.status, to: b.status, at: clock() })
+    return updated
   })
   shareCache.invalidate(row.unicode)
   return presentShare(row, await repo.sellerOf(db, row.userId))

@@ -33,6 +33,7 @@ export function presentLoginRecord(r: typeof loginRecords.$inferSelect): LoginRe
     loginBrowser: r.browser,
     loginDevice: r.device,
     loginIp: r.ip,
+    method: r.method,
     created_at: r.createdAt.toISOString(),
   }
 }

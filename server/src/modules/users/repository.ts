@@ -1,4 +1,6 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { LoginMethod } from '#contract/oauth.ts'
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
+import { addDays, dayStart } from '#contract/days.ts'
 import type { Database, Tx } from '../../db/client.ts'
 import { loginRecords, users } from '../../db/schema.ts'
 import { containing } from '../../db/search.ts'
@@ -29,6 +31,12 @@ export async function findUserById(db: Db, id: number) {
   return row ?? null
 }
 
+/** The account's row, locked until the transaction ends (an admin's change reads what it replaces). */
+export async function lockUser(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update')
+  return row ?? null
+}
+
 /** Which of name / email / phone another account already uses. */
 export async function takenFields(db: Db, f: { userName?: string; email?: string | null; phone?: string | null }, exceptId?: number) {
   const taken: { userName?: true; email?: true; phone?: true } = {}
@@ -42,7 +50,7 @@ export async function takenFields(db: Db, f: { userName?: string; email?: string
   return taken
 }
 
-export async function insertUser(db: Db, row: { userName: string; email: string | null; phone: string | null; passwordHash: string }) {
+export async function insertUser(db: Db, row: { userName: string; email: string | null; phone: string | null; passwordHash: string | null }) {
   const [inserted] = await db.insert(users).values(row).returning()
   return inserted!
 }
@@ -50,7 +58,9 @@ export async function insertUser(db: Db, row: { userName: string; email: string 
 export async function updateUser(
   db: Db,
   id: number,
-  set: Partial<Pick<UserRow, 'userName' | 'profile' | 'role' | 'isBanned' | 'status' | 'email' | 'phone' | 'alipayRealName' | 'alipayAccount' | 'passwordHash'>>,
+  set: Partial<
+    Pick<UserRow, 'userName' | 'profile' | 'role' | 'isBanned' | 'status' | 'email' | 'phone' | 'alipayRealName' | 'alipayAccount' | 'passwordHash'>
+  >,
 ) {
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning()
   return row ?? null
@@ -68,12 +78,20 @@ export async function markTermsAgreed(db: Db, id: number) {
 
 export async function listUsers(db: Db, q: Page & { keyword?: string; role?: UserRow['role']; is_banned?: number }) {
   const where = and(
-    q.keyword ? or(ilike(users.userName, containing(q.keyword)), ilike(users.email, containing(q.keyword)), ilike(users.phone, containing(q.keyword))) : undefined,
+    q.keyword
+      ? or(ilike(users.userName, containing(q.keyword)), ilike(users.email, containing(q.keyword)), ilike(users.phone, containing(q.keyword)))
+      : undefined,
     q.role ? eq(users.role, q.role) : undefined,
     q.is_banned !== undefined ? eq(users.isBanned, q.is_banned) : undefined,
   )
   const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
     db.select({ n: count() }).from(users).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
@@ -82,18 +100,29 @@ export async function listUsers(db: Db, q: Page & { keyword?: string; role?: Use
 // ---- login records ----
 
 /** A successful login: its record (SPEC §3 Login record) and the account's last login. */
-export async function recordLogin(db: Db, user: UserRow, login: { browser: string; device: string; ip: string; at: Date }) {
-  await db.insert(loginRecords).values({ userId: user.id, email: user.email, userName: user.userName, browser: login.browser, device: login.device, ip: login.ip })
+export async function recordLogin(db: Db, user: UserRow, login: { browser: string; device: string; ip: string; at: Date; method?: LoginMethod }) {
+  await db.insert(loginRecords).values({ userId: user.id, email: user.email, userName: user.userName, browser: login.browser, device: login.device, ip: login.ip, method: login.method ?? 'password' })
   await db.update(users).set({ lastLoginIp: login.ip, lastLoginTime: login.at }).where(eq(users.id, user.id))
 }
 
-export async function listLoginRecords(db: Db, q: Page & { keyword?: string }, userId?: number) {
+export async function listLoginRecords(db: Db, q: Page & { keyword?: string; ip?: string; from?: string; to?: string }, userId?: number) {
   const where = and(
     userId ? eq(loginRecords.userId, userId) : undefined,
-    q.keyword ? or(ilike(loginRecords.userName, containing(q.keyword)), ilike(loginRecords.email, containing(q.keyword)), ilike(loginRecords.ip, containing(q.keyword))) : undefined,
+    q.ip ? eq(loginRecords.ip, q.ip) : undefined,
+    q.from ? gte(loginRecords.createdAt, dayStart(q.from)) : undefined,
+    q.to ? lt(loginRecords.createdAt, dayStart(addDays(q.to, 1))) : undefined,
+    q.keyword
+      ? or(ilike(loginRecords.userName, containing(q.keyword)), ilike(loginRecords.email, containing(q.keyword)), ilike(loginRecords.ip, containing(q.keyword)))
+      : undefined,
   )
   const [rows, [total]] = await Promise.all([
-    db.select().from(loginRecords).where(where).orderBy(desc(loginRecords.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    db
+      .select()
+      .from(loginRecords)
+      .where(where)
+      .orderBy(desc(loginRecords.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
     db.select({ n: count() }).from(loginRecords).where(where),
   ])
   return { rows, total: total?.n ?? 0 }

@@ -10,7 +10,8 @@ import { endAllSessions, startSession } from '../auth/sessions.ts'
 import { pageOf, presentAlipay, presentLoginRecord, presentUser } from './presenter.ts'
 import * as repo from './repository.ts'
 import type { UserRow } from './repository.ts'
-import { type AdminChange, changesSaleability, endsSessions, fieldOfConstraint, locksOutSelf, takenConflict } from './rules.ts'
+import { recordAudit } from '../audit/service.ts'
+import { type AdminUpdate, adminChanges, auditOfChanges, changesSaleability, endsSessions, fieldOfConstraint, locksOutSelf, takenConflict } from './rules.ts'
 
 export { takenConflict } from './rules.ts'
 
@@ -37,9 +38,9 @@ export function takenByRace(e: unknown) {
   return constraint ? takenConflict(fieldOfConstraint(constraint)) : null
 }
 
-export const createAccount = (db: Db, row: { userName: string; email: string | null; phone: string | null; passwordHash: string }) => repo.insertUser(db, row)
+export const createAccount = (db: Db, row: { userName: string; email: string | null; phone: string | null; passwordHash: string | null }) => repo.insertUser(db, row)
 export const setPasswordHash = (db: Db, userId: number, passwordHash: string) => repo.updateUser(db, userId, { passwordHash })
-export const recordLogin = (db: Db, user: UserRow, login: { browser: string; device: string; ip: string; at: Date }) => repo.recordLogin(db, user, login)
+export const recordLogin = (db: Db, user: UserRow, login: Parameters<typeof repo.recordLogin>[2]) => repo.recordLogin(db, user, login)
 
 // ---- the caller's own account ----
 
@@ -59,7 +60,8 @@ export async function changePassword(deps: Deps, user: UserRow, body: { oldPassw
   const key = accountThrottleKey(user.id)
   const wait = await blockedFor(deps.limits.loginAccount, key)
   if (wait) throw tooMany('auth.loginLocked', wait)
-  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+  // An account created by QQ / WeChat has no password to change (decision 094): any old one is wrong.
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
     await spend(deps.limits.loginAccount, key)
     throw invalid({ oldPassword: ['auth.oldPasswordWrong'] })
   }
@@ -119,32 +121,39 @@ export async function getUser(deps: Deps, id: number) {
   return presentUser(user)
 }
 
-/** Name, profile, role, status, ban. Banning or disabling revokes the account's tokens. */
-export async function adminUpdate(
-  deps: Deps,
-  actorId: number,
-  body: AdminChange & { id: number; user_name?: string; profile?: string },
-) {
-  const { id, user_name, profile, role, is_banned, status } = body
+/**
+ * An admin's change to an account (SPEC §3 User fields), in one transaction on the locked row: banning
+ * or disabling revokes the account's tokens, and each change is kept in the user's audit trail (issue 9)
+ * — ban / unban, role, status, and an `edit` naming the other fields changed. A repeat that changes
+ * nothing records nothing.
+ */
+export async function adminUpdate(deps: Deps, actorId: number, body: AdminUpdate) {
+  const { id } = body
   if (!(await repo.findUserById(deps.db, id))) throw notFound()
   if (locksOutSelf(actorId, id, body)) throw conflict('users.cannotDemoteSelf')
-  if (user_name) await refuseTaken(deps.db, { userName: user_name }, id)
+  await refuseTaken(deps.db, { userName: body.user_name, email: body.email, phone: body.phone }, id)
   let row: UserRow
   try {
     row = await deps.db.transaction(async (tx) => {
-      const updated = await repo.updateUser(tx, id, { userName: user_name, profile, role, isBanned: is_banned, status })
+      const before = (await repo.lockUser(tx, id))!
+      const set = adminChanges(before, body)
+      // A repeated ban still ends any session (harmless when there is none).
       if (endsSessions(body)) await endAllSessions(tx, id)
-      return updated!
+      if (Object.keys(set).length === 0) return before
+      const updated = (await repo.updateUser(tx, id, set))!
+      for (const e of auditOfChanges(before, set)) await recordAudit(tx, { subject: 'user', subjectId: id, actorId, ...e })
+      return updated
     })
   } catch (e) {
-    if (uniqueViolation(e)) throw takenConflict('userName')
+    const raced = takenByRace(e)
+    if (raced) throw raced
     throw e
   }
   if (changesSaleability(body)) deps.shareCache.invalidate()
   return presentUser(row)
 }
 
-export async function allLoginRecords(deps: Deps, q: Page & { keyword?: string }) {
-  const { rows, total } = await repo.listLoginRecords(deps.db, q)
+export async function allLoginRecords(deps: Deps, q: Parameters<typeof repo.listLoginRecords>[1] & { uid?: number }) {
+  const { rows, total } = await repo.listLoginRecords(deps.db, q, q.uid)
   return pageOf(rows, presentLoginRecord, total, q)
 }

@@ -120,7 +120,7 @@ describe('POST /api/users/updatePassword', () => {
     expect((await me(body.data.token)).id).toBe(user.id)
     envelope(await call({ method: 'POST', url: '/api/auth/login', payload: { username: user.userName, password: user.password } }), 401)
     await t.login(user.userName, 'New@pass1')
-    expect(await verifyPassword((await userRow(user.id)).passwordHash, 'New@pass1')).toBe(true)
+    expect(await verifyPassword((await userRow(user.id)).passwordHash!, 'New@pass1')).toBe(true)
   })
 })
 
@@ -206,7 +206,7 @@ describe('guessing attempts', () => {
     for (let i = 0; i < 5; i++) envelope(await post('/api/users/updatePassword', token, { oldPassword: 'Wrong@123', newPassword: 'New@pass1' }), 422)
     const locked = await post('/api/users/updatePassword', token, { oldPassword: user.password, newPassword: 'New@pass1' })
     envelope(locked, 429, 'auth.loginLocked')
-    expect(await verifyPassword((await userRow(user.id)).passwordHash, user.password)).toBe(true)
+    expect(await verifyPassword((await userRow(user.id)).passwordHash!, user.password)).toBe(true)
   })
 })
 

@@ -4,6 +4,7 @@ import type { Withdrawal, WithdrawalPreview } from '#contract/withdrawals.ts'
 import type { Database } from '../../db/client.ts'
 import { AppError, conflict, invalid, notFound } from '../../errors.ts'
 import type { TransferOutcome } from '../../providers/payments/types.ts'
+import { recordAudit } from '../audit/service.ts'
 import { lockBalance, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/service.ts'
 import { presentWithdrawal } from './presenter.ts'
 import {
@@ -80,6 +81,7 @@ export async function createWithdrawal(app: FastifyInstance, userId: number, amo
       createdAt: now,
     })
     await postWithdrawal(tx, { id: inserted.id, userId, amountFen }, now)
+    await recordAudit(tx, { subject: 'withdrawal', subjectId: inserted.id, action: 'request', actorId: userId, from: null, to: 'Pending', at: now })
     return { row: inserted, userName: seller.userName }
   })
   return present(row, userName, false)
@@ -101,7 +103,12 @@ async function existing(app: FastifyInstance, id: number) {
  * An admin action in one transaction on the locked withdrawal row (decision 049): applied to a Pending
  * withdrawal, answered unchanged when it repeats what was done, refused (409 with the status) otherwise.
  */
-async function act(app: FastifyInstance, id: number, action: AdminAction, apply: (tx: Database, w: WithdrawalRow, now: Date) => Promise<WithdrawalRow>): Promise<AdminResult> {
+async function act(
+  app: FastifyInstance,
+  id: number,
+  action: AdminAction,
+  apply: (tx: Database, w: WithdrawalRow, now: Date) => Promise<WithdrawalRow>,
+): Promise<AdminResult> {
   const { userName } = await existing(app, id)
   return app.db.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id)
@@ -129,15 +136,45 @@ async function settleStartedPayout(app: FastifyInstance, w: WithdrawalRow, admin
   const outcome = await provider.queryTransfer(payoutNo(w))
   log.info({ withdrawalId: w.id, outcome }, 'payout status asked before a manual action')
   if (outcome.state === 'UNKNOWN') throw conflict('withdrawals.payoutInProgress')
-  await recordPayout(app, w.id, outcome.state === 'NOT_FOUND' ? { state: 'FAILED', code: 'ORDER_NOT_EXIST', message: 'Alipay has no such transfer' } : outcome, adminId, log)
+  await recordPayout(
+    app,
+    w.id,
+    outcome.state === 'NOT_FOUND' ? { state: 'FAILED', code: 'ORDER_NOT_EXIST', message: 'Alipay has no such transfer' } : outcome,
+    adminId,
+    log,
+  )
 }
 
 /** The admin paid the withdrawal by hand and enters the transfer order number (SPEC §4) → Completed. */
-export async function processWithdrawal(app: FastifyInstance, adminId: number, id: number, transactionOrder: string, log: FastifyBaseLogger): Promise<AdminResult> {
+export async function processWithdrawal(
+  app: FastifyInstance,
+  adminId: number,
+  id: number,
+  transactionOrder: string,
+  log: FastifyBaseLogger,
+): Promise<AdminResult> {
   await settleStartedPayout(app, (await existing(app, id)).w, adminId, log)
-  return act(app, id, { kind: 'process', transactionOrder }, (tx, w, now) =>
-    updateWithdrawal(tx, w.id, { status: 'Completed', transactionOrder, payoutMethod: 'manual', failureReason: null, processedAt: now, processedBy: adminId }),
-  )
+  return act(app, id, { kind: 'process', transactionOrder }, async (tx, w, now) => {
+    const row = await updateWithdrawal(tx, w.id, {
+      status: 'Completed',
+      transactionOrder,
+      payoutMethod: 'manual',
+      failureReason: null,
+      processedAt: now,
+      processedBy: adminId,
+    })
+    await recordAudit(tx, {
+      subject: 'withdrawal',
+      subjectId: w.id,
+      action: 'process',
+      actorId: adminId,
+      from: w.status,
+      to: 'Completed',
+      reason: transactionOrder,
+      at: now,
+    })
+    return row
+  })
 }
 
 /** The admin refuses the withdrawal with a reason → Failed, and its amount is credited back, once. */
@@ -146,6 +183,7 @@ export async function rejectWithdrawal(app: FastifyInstance, adminId: number, id
   return act(app, id, { kind: 'reject' }, async (tx, w, now) => {
     const row = await updateWithdrawal(tx, w.id, { status: 'Failed', failureReason: reason, payoutMethod: null, processedAt: now, processedBy: adminId })
     await postWithdrawalReversal(tx, { id: w.id, userId: w.userId, amountFen: w.amountFen }, now)
+    await recordAudit(tx, { subject: 'withdrawal', subjectId: w.id, action: 'reject', actorId: adminId, from: w.status, to: 'Failed', reason, at: now })
     return row
   })
 }
@@ -158,9 +196,11 @@ export async function rejectWithdrawal(app: FastifyInstance, adminId: number, id
 export async function payoutWithdrawal(app: FastifyInstance, adminId: number, id: number, log: FastifyBaseLogger): Promise<AdminResult> {
   const provider = app.payments.payout
   if (!provider) throw conflict('withdrawals.payoutUnavailable')
-  const claimed = await act(app, id, { kind: 'payout' }, (tx, w, now) =>
-    updateWithdrawal(tx, w.id, { payoutMethod: 'alipay', processedAt: now, processedBy: adminId, failureReason: null }),
-  )
+  const claimed = await act(app, id, { kind: 'payout' }, async (tx, w, now) => {
+    const row = await updateWithdrawal(tx, w.id, { payoutMethod: 'alipay', processedAt: now, processedBy: adminId, failureReason: null })
+    await recordAudit(tx, { subject: 'withdrawal', subjectId: w.id, action: 'payout_start', actorId: adminId, from: w.status, to: 'paying_out', at: now })
+    return row
+  })
   if (!claimed.changed) return claimed
   const { w } = await existing(app, id)
   const outcome = await provider.transfer({
@@ -189,10 +229,31 @@ async function recordPayout(app: FastifyInstance, id: number, outcome: TransferO
     if (outcome.state === 'SUCCESS') {
       if (w.status === 'Failed') {
         // Only if a hand rejection slipped past the settle window: the money went out and came back.
-        log.error({ withdrawalId: id, orderId: outcome.orderId }, 'ALIPAY PAID OUT A REJECTED WITHDRAWAL: the amount was credited back to the seller; recover it by hand')
+        log.error(
+          { withdrawalId: id, orderId: outcome.orderId },
+          'ALIPAY PAID OUT A REJECTED WITHDRAWAL: the amount was credited back to the seller; recover it by hand',
+        )
       }
       if (w.status !== 'Pending') return { withdrawal: present(w, userName, true), changed: false }
-      const row = await updateWithdrawal(tx, id, { status: 'Completed', transactionOrder: outcome.orderId, payoutMethod: 'alipay', failureReason: null, processedAt: now, processedBy: adminId })
+      const row = await updateWithdrawal(tx, id, {
+        status: 'Completed',
+        transactionOrder: outcome.orderId,
+        payoutMethod: 'alipay',
+        failureReason: null,
+        processedAt: now,
+        processedBy: adminId,
+      })
+      // Alipay's answer, not the admin's decision: the system records it.
+      await recordAudit(tx, {
+        subject: 'withdrawal',
+        subjectId: id,
+        action: 'payout_success',
+        actorId: null,
+        from: 'paying_out',
+        to: 'Completed',
+        reason: outcome.orderId,
+        at: now,
+      })
       return { withdrawal: present(row, userName, true), changed: true }
     }
     if (w.status !== 'Pending' || w.payoutMethod !== 'alipay') return { withdrawal: present(w, userName, true), changed: false }
@@ -201,6 +262,16 @@ async function recordPayout(app: FastifyInstance, id: number, outcome: TransferO
       outcome.state === 'FAILED'
         ? await updateWithdrawal(tx, id, { payoutMethod: null, processedAt: null, processedBy: null, failureReason: reason })
         : await updateWithdrawal(tx, id, { failureReason: reason })
+    await recordAudit(tx, {
+      subject: 'withdrawal',
+      subjectId: id,
+      action: outcome.state === 'FAILED' ? 'payout_failed' : 'payout_unknown',
+      actorId: null,
+      from: 'paying_out',
+      to: outcome.state === 'FAILED' ? 'Pending' : 'paying_out',
+      reason,
+      at: now,
+    })
     return { withdrawal: present(row, userName, true), changed: true }
   })
 }

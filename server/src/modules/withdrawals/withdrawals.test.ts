@@ -61,6 +61,12 @@ function helpers(t: TestApp) {
   }
 }
 
+/** A withdrawal's audit trail (issue 9): [action, from, to, by a person?], oldest first. */
+async function trailOf(app: TestApp['app'], adminToken: string, id: number) {
+  const res = await app.inject({ url: `/api/audit/admin/list?subject=withdrawal:${id}`, headers: bearer(adminToken) })
+  return (res.json().data.list as { action: string; from: string | null; to: string | null; actor: unknown }[]).map((e) => [e.action, e.from, e.to, e.actor !== null])
+}
+
 describe('withdrawals (manual payout)', () => {
   let t: TestApp
   let h: ReturnType<typeof helpers>
@@ -255,6 +261,11 @@ describe('withdrawals (manual payout)', () => {
       expect(await h.balance(s)).toBe(balance)
       // The seller sees it completed, with the transfer order.
       expect((await h.mine(s)).list[0]).toMatchObject({ status: 'Completed', transaction_order: '20261121200040011100880012345678', failure_reason: null })
+      // Each change once in its audit trail: the seller's request, the admin's processing (not the repeat).
+      expect(await trailOf(t.app, admin, w.id)).toEqual([
+        ['request', null, 'Pending', true],
+        ['process', 'Pending', 'Completed', true],
+      ])
     })
 
     it('rejecting: Failed with the reason, the money back once; again changes nothing; processing it is refused', async () => {
@@ -276,6 +287,10 @@ describe('withdrawals (manual payout)', () => {
         ['withdrawal_reversal', 3000],
       ])
       expect((await h.mine(s)).list[0]).toMatchObject({ status: 'Failed', failure_reason: '支付宝账号与实名不符 / name does not match' })
+      expect(await trailOf(t.app, admin, w.id)).toEqual([
+        ['request', null, 'Pending', true],
+        ['reject', 'Pending', 'Failed', true],
+      ])
     })
 
     it('two admins at once: double process, double reject, process against reject — one wins, the money moves once', async () => {
@@ -431,6 +446,13 @@ describe('withdrawals paid out through Alipay (certificate mode, local fake gate
     const rejected = await h.admin(admin, 'reject', { id: w.id, reason: 'Alipay account does not exist' })
     expect(rejected.json()).toMatchObject({ code: 200, data: { status: 'Failed', failure_reason: 'Alipay account does not exist', payout_error: null } })
     expect(await h.balance(s)).toBe(3800)
+    // Alipay's refusal is recorded by the system (no actor), between the admin's two steps.
+    expect(await trailOf(t.app, admin, w.id)).toEqual([
+      ['request', null, 'Pending', true],
+      ['payout_start', 'Pending', 'paying_out', true],
+      ['payout_failed', 'paying_out', 'Pending', false],
+      ['reject', 'Pending', 'Failed', true],
+    ])
   })
 
   it('an unknown outcome keeps it Pending and "being paid out": no hand action until Alipay is asked; a paid transfer completes it', async () => {

@@ -21,6 +21,12 @@ export type RateLimits = {
   codeIp: RateLimiterAbstract
   /** Orders created per IP: 30 per 10 minutes (a buyer needs a handful; a flood of Pending orders is abuse). */
   orderIp: RateLimiterAbstract
+  /** Reports sent per IP: 20 per hour (issue 9; a visitor reports a few shares, a flood is abuse). */
+  reportIp: RateLimiterAbstract
+  /** Reports of one share from one IP (`ip|shareId`): 3 per day — one report, a correction, a follow-up. */
+  reportShare: RateLimiterAbstract
+  /** Chat lines and private messages per writer (account, or a visitor's order): 20 per minute (issue 10). */
+  message: RateLimiterAbstract
   close: () => Promise<void>
 }
 
@@ -32,9 +38,12 @@ export const LIMITS: Record<LimitName, Limit> = {
   loginIp: { points: 100, duration: 15 * 60 },
   codeIp: { points: 20, duration: 60 * 60 },
   orderIp: { points: 30, duration: 10 * 60 },
+  reportIp: { points: 20, duration: 60 * 60 },
+  reportShare: { points: 3, duration: 24 * 60 * 60 },
+  message: { points: 20, duration: 60 },
 }
 
-const PREFIXES: Record<LimitName, string> = { loginAccount: 'login-account', loginIp: 'login-ip', codeIp: 'code-ip', orderIp: 'order-ip' }
+const PREFIXES: Record<LimitName, string> = { loginAccount: 'login-account', loginIp: 'login-ip', codeIp: 'code-ip', orderIp: 'order-ip', reportIp: 'report-ip', reportShare: 'report-share', message: 'message' }
 
 /** `overrides` lets a test shrink a limit instead of spending hundreds of requests on it. */
 export async function createRateLimits(redisUrl?: string, overrides: Partial<Record<LimitName, Limit>> = {}): Promise<RateLimits> {
@@ -44,6 +53,9 @@ export async function createRateLimits(redisUrl?: string, overrides: Partial<Rec
     loginIp: make('loginIp'),
     codeIp: make('codeIp'),
     orderIp: make('orderIp'),
+    reportIp: make('reportIp'),
+    reportShare: make('reportShare'),
+    message: make('message'),
   })
   if (redisUrl) {
     const redis = new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 1 })

@@ -8,7 +8,9 @@ import { type CodeSender, OutboxSender, SmtpSender } from '../../providers/codes
 import { ContentCipher } from '../../modules/shares/content-crypto.ts'
 import { PublicShareCache } from '../../modules/share/public-cache.ts'
 import { VisitRecorder } from '../../modules/share/visits.ts'
+import { type EventBus, memoryBus, redisBus } from '../../modules/events/bus.ts'
 import { type PaymentOverrides, type PaymentProviders, createPaymentProviders } from '../../providers/payments/index.ts'
+import { type OAuthOverrides, type OAuthProviders, createOAuthProviders } from '../../providers/oauth/index.ts'
 
 export type Providers = { mail: CodeSender; sms: CodeSender }
 
@@ -19,9 +21,13 @@ declare module 'fastify' {
     providers: Providers
     limits: RateLimits
     payments: PaymentProviders
+    /** QQ / WeChat login (issue 12). */
+    oauth: OAuthProviders
     cipher: ContentCipher
     shareCache: PublicShareCache
     visits: VisitRecorder
+    /** Live events for the SSE streams: in process, or across instances through Redis (decision 080). */
+    events: EventBus
     /** The time now. Everything that depends on it (settlement, expiry, days) asks here; tests move it. */
     clock: () => Date
   }
@@ -41,7 +47,7 @@ export function codeDeliveryWarning(config: Pick<Config, 'env' | 'smtpUrl' | 'sm
   }
 }
 
-export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides; clock?: () => Date }
+export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides; oauth?: OAuthOverrides; clock?: () => Date }
 
 /**
  * Decorates the app with the database, config, providers and rate limits. Providers are chosen from
@@ -59,6 +65,7 @@ export default fp(
       sms: opts.providers?.sms ?? (config.sms ? new AliyunSmsSender(config.sms) : outbox),
     })
     app.decorate('payments', await createPaymentProviders(config, opts.payments))
+    app.decorate('oauth', createOAuthProviders(config, opts.oauth))
     app.decorate('cipher', new ContentCipher(config.secrets.contentKey))
     const shareCache = new PublicShareCache(db)
     app.decorate('shareCache', shareCache)
@@ -72,6 +79,9 @@ export default fp(
     const limits = opts.limits ?? (await createRateLimits(config.redisUrl))
     app.decorate('limits', limits)
     app.addHook('onClose', async () => limits.close())
+    const events = config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, 'live events (Redis)')) : memoryBus()
+    app.decorate('events', events)
+    app.addHook('onClose', async () => events.close())
   },
   { name: 'services' },
 )

@@ -1,0 +1,47 @@
+import { Stack, Table, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { AuditEvent } from '#contract/audit.ts'
+import { formatDateTime } from '#app/utils/format.ts'
+
+/**
+ * An item's audit trail (issue 9) on its admin view: when, who, what, from → to, why; oldest first.
+ * Actions and states are translated where the catalog knows them (`audit.action.*`, `audit.state.*`),
+ * shown as stored otherwise.
+ */
+export function AuditTrail({ events }: { events: AuditEvent[] }) {
+  const { t } = useTranslation()
+  const state = (s: string | null) => (s ? t(`audit.state.${s}`, { defaultValue: s }) : '—')
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{t('audit.title')}</Title>
+      {events.length === 0 ? (
+        <Text c="dimmed">{t('audit.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('audit.column.time')}</Table.Th>
+                <Table.Th>{t('audit.column.actor')}</Table.Th>
+                <Table.Th>{t('audit.column.action')}</Table.Th>
+                <Table.Th>{t('audit.column.change')}</Table.Th>
+                <Table.Th>{t('audit.column.reason')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {events.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
+                  <Table.Td>{e.actor ? e.actor.user_name : t('audit.system')}</Table.Td>
+                  <Table.Td>{t(`audit.action.${e.action}`, { defaultValue: e.action })}</Table.Td>
+                  <Table.Td>{e.from || e.to ? `${state(e.from)} → ${state(e.to)}` : '—'}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,167 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Alert, Anchor, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { loginSchema } from '#contract/auth.ts'
+import { type OAuthProvider, createAccountFormSchema } from '#contract/oauth.ts'
+import { CheckboxField, FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
+
+/** What the bind-or-create action answers when a form is refused. */
+export type ChoiceResult = { intent: string; result: SubmissionResult<string[]> }
+
+type Props = { provider: OAuthProvider; nickname: string | null; offered: { sandbox: boolean } | null }
+
+/** LoginQQ / LoginWeChat: start the round trip, or — back with an unknown identity — bind it or create an account. */
+export function OAuthLoginPage({ provider, nickname, offered }: Props) {
+  const { t } = useTranslation()
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={nickname === null ? 440 : 820} radius="md">
+        <Group justify="space-between" mb="md">
+          <Title order={2} c="arcoblue">
+            {t(provider === 'qq' ? 'menu.bindQQ' : 'menu.bindWeChat')}
+          </Title>
+          <LocaleSwitch />
+        </Group>
+        {nickname === null ? <Start provider={provider} offered={offered} /> : <Choose provider={provider} nickname={nickname} />}
+        <Group justify="center" mt="lg">
+          <Anchor component={Link} to="/login" size="sm">
+            {t('oauth.backToLogin')}
+          </Anchor>
+        </Group>
+      </Paper>
+    </Center>
+  )
+}
+
+function Start({ provider, offered }: { provider: OAuthProvider; offered: Props['offered'] }) {
+  const { t } = useTranslation()
+  const name = t(`oauth.provider.${provider}`)
+  const pending = useIsPending({ intent: 'start' })
+  if (!offered) {
+    return (
+      <Alert color="orange" variant="light">
+        {t('oauth.notOffered', { provider: name })}
+      </Alert>
+    )
+  }
+  return (
+    <Stack>
+      <Text>{t('oauth.startIntro', { provider: name })}</Text>
+      {offered.sandbox ? (
+        <Text size="sm" c="dimmed">
+          {t('oauth.sandboxNote', { provider: name })}
+        </Text>
+      ) : null}
+      <Form method="post">
+        <Button type="submit" name="intent" value="start" color={provider === 'qq' ? 'blue' : 'green'} fullWidth loading={pending}>
+          {t(`oauth.loginWith.${provider}`)}
+        </Button>
+      </Form>
+    </Stack>
+  )
+}
+
+function Choose({ provider, nickname }: { provider: OAuthProvider; nickname: string }) {
+  const { t } = useTranslation()
+  const name = t(`oauth.provider.${provider}`)
+  const last = useActionData() as ChoiceResult | undefined
+  return (
+    <Stack>
+      <Alert color="blue" variant="light">
+        {nickname ? t('oauth.unknownIdentity', { provider: name, nickname }) : t('oauth.unknownIdentityNoName', { provider: name })}
+      </Alert>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <BindExistingForm provider={name} last={last?.intent === 'bindExisting' ? last : undefined} />
+        <CreateForm provider={name} last={last?.intent === 'create' ? last : undefined} />
+      </SimpleGrid>
+      <Form method="post">
+        <Button type="submit" name="intent" value="cancel" variant="subtle" color="gray" fullWidth>
+          {t('oauth.startOver')}
+        </Button>
+      </Form>
+    </Stack>
+  )
+}
+
+function BindExistingForm({ provider, last }: { provider: string; last?: ChoiceResult }) {
+  const { t } = useTranslation()
+  const pending = useIsPending({ intent: 'bindExisting' })
+  const [form, fields] = useForm({
+    id: 'oauth-bind-existing',
+    lastResult: last?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  })
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="oauth-have-account">
+      <Form method="post" {...getFormProps(form)}>
+        <Stack>
+          <Title order={4} id="oauth-have-account">
+            {t('oauth.haveAccount')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('oauth.haveAccountHint', { provider })}
+          </Text>
+          <TextField meta={fields.username} label={t('auth.username')} autoComplete="username" />
+          <PasswordField meta={fields.password} label={t('auth.password')} autoComplete="current-password" />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Button type="submit" name="intent" value="bindExisting" loading={pending} fullWidth>
+            {t('oauth.bindAndLogin')}
+          </Button>
+        </Stack>
+      </Form>
+    </Card>
+  )
+}
+
+function CreateForm({ provider, last }: { provider: string; last?: ChoiceResult }) {
+  const { t } = useTranslation()
+  const pending = useIsPending({ intent: 'create' })
+  const [form, fields] = useForm({
+    id: 'oauth-create',
+    lastResult: last?.result,
+    constraint: getZodConstraint(createAccountFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createAccountFormSchema }),
+  })
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="oauth-new-account">
+      <Form method="post" {...getFormProps(form)}>
+        <Stack>
+          <Title order={4} id="oauth-new-account">
+            {t('oauth.newAccount')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('oauth.newAccountHint', { provider })}
+          </Text>
+          <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
+          <CheckboxField
+            meta={fields.agree}
+            label={
+              <Text size="sm" span>
+                {t('auth.agreePrefix')}{' '}
+                <Anchor component={Link} to="/agreement/user-agreement" target="_blank">
+                  {t('pages.agreement.userAgreement')}
+                </Anchor>{' '}
+                {t('auth.and')}{' '}
+                <Anchor component={Link} to="/agreement/user-privacy" target="_blank">
+                  {t('pages.agreement.privacy')}
+                </Anchor>
+              </Text>
+            }
+          />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Button type="submit" name="intent" value="create" loading={pending} fullWidth>
+            {t('oauth.createAndLogin')}
+          </Button>
+        </Stack>
+      </Form>
+    </Card>
+  )
+}

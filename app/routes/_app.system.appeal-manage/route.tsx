@@ -1,0 +1,190 @@
+import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { auditApi } from '#contract/audit.ts'
+import { adminAppealListQuerySchema, APPEAL_ACTIONS, type Appeal, appealsApi } from '#contract/moderation.ts'
+import { idSchema } from '#contract/users.ts'
+import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
+import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
+import { FormErrors } from '#app/components/forms/fields.tsx'
+import { ListPage } from '#app/components/lists/list-page.tsx'
+import { AppealStatusBadge, ModerationFilters } from '#app/components/moderation/moderation.tsx'
+import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
+import { api } from '#app/.server/api.ts'
+import { requireAdmin } from '#app/.server/auth.ts'
+import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
+import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { readForm } from '#app/.server/request.ts'
+import { redirectWithToast } from '#app/.server/toast.ts'
+
+/** `?view=<id>` shows an appeal with its share's history; `?approve=<id>` / `?ban=<id>` confirm a decision. */
+const DIALOGS = ['view', ...APPEAL_ACTIONS] as const
+const FILTERS = ['appeal_status', 'unicode', 'from', 'to'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const query = listQuery(request, adminAppealListQuerySchema, FILTERS)
+  try {
+    const page = await api(request, appealsApi.adminList, { token, query })
+    const params = new URL(request.url).searchParams
+    const find = (key: string) => page.list.find((a) => String(a.id) === params.get(key)) ?? null
+    const viewed = find('view')
+    const decision = APPEAL_ACTIONS.map((action) => ({ action, appeal: find(action) })).find((x) => x.appeal?.appeal_status === 'pending') ?? null
+    const history = viewed ? (await api(request, auditApi.adminList, { token, query: { subject: `share:${viewed.share_id}` } })).list : []
+    return { title: await pageTitle(request, 'menu.appealManage'), page, viewed, history, decision: decision?.appeal ? { action: decision.action, appeal: decision.appeal } : null }
+  } catch (e) {
+    return pageError(request, e)
+  }
+}
+
+const actionSchema = z.object({ intent: z.enum(APPEAL_ACTIONS), id: idSchema })
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
+  try {
+    await api(request, appealsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })
+  } catch (e) {
+    return data({ error: await rowError(request, e) }, { status: 400 })
+  }
+  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'moderation.appealDone' })
+}
+
+function Reasons({ appeal }: { appeal: Appeal }) {
+  const { t } = useTranslation()
+  return <>{appeal.reasons.length ? appeal.reasons.map((r) => t(`moderation.reason.${r}`)).join(t('moderation.separator')) : t('moderation.takedown.byAdmin')}</>
+}
+
+/** The admin's appeals (SPEC §2 /system/appeal-manage, §3 Appeal, §4 view / approve / ban as violation). */
+export default function AppealManage() {
+  const { t } = useTranslation()
+  const { page, viewed, history, decision } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const dialogs = useUrlDialogs(DIALOGS)
+  const labels = (a: Appeal) => ({ title: a.share_title, unicode: a.unicode, seller: a.seller_name })
+  return (
+    <ListPage
+      title={t('menu.appealManage')}
+      filters={<ModerationFilters kind="appeals" />}
+      page={page}
+      minWidth={1100}
+      head={
+        <>
+          <Table.Th>{t('moderation.field.id')}</Table.Th>
+          <Table.Th>{t('moderation.field.appealedAt')}</Table.Th>
+          <Table.Th>{t('moderation.field.unicode')}</Table.Th>
+          <Table.Th>{t('moderation.field.seller')}</Table.Th>
+          <Table.Th>{t('moderation.field.takedownReasons')}</Table.Th>
+          <Table.Th>{t('moderation.field.description')}</Table.Th>
+          <Table.Th>{t('moderation.field.appealStatus')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(a) => (
+        <Table.Tr key={a.id}>
+          <Table.Td>{a.id}</Table.Td>
+          <Table.Td>
+            <DateTimeCell iso={a.createdAt} />
+          </Table.Td>
+          <Table.Td maw={220}>
+            <ShareCodeLink unicode={a.unicode} newTab />
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {a.share_title}
+            </Text>
+            <ShareStatusBadge status={a.share_status} />
+          </Table.Td>
+          <Table.Td>{a.seller_name}</Table.Td>
+          <Table.Td maw={180}>
+            <Text size="sm">
+              <Reasons appeal={a} />
+            </Text>
+          </Table.Td>
+          <Table.Td maw={300}>
+            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              {a.description}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <AppealStatusBadge status={a.appeal_status} />
+            {a.handled_by ? (
+              <Text size="xs" c="dimmed" mt={2}>
+                {a.handled_by}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td className="ps-actions">
+            <Group gap={4} wrap="nowrap">
+              <Button component={Link} to={dialogs.open('view', a.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${t('moderation.view')} #${a.id}`}>
+                {t('moderation.view')}
+              </Button>
+              {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
+                ? APPEAL_ACTIONS.map((action) => (
+                    <Button
+                      key={action}
+                      component={Link}
+                      to={dialogs.open(action, a.id)}
+                      preventScrollReset
+                      size="compact-xs"
+                      variant="light"
+                      color={action === 'approve' ? 'green' : 'red'}
+                      aria-label={`${t(`moderation.appealAction.${action}`)} #${a.id}`}
+                    >
+                      {t(`moderation.appealAction.${action}`)}
+                    </Button>
+                  ))
+                : null}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
+      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      {decision ? (
+        <ConfirmDialog
+          title={t(decision.action === 'approve' ? 'moderation.confirm.approveTitle' : 'moderation.confirm.appealBanTitle')}
+          action={dialogs.closed}
+          closeTo={dialogs.closed}
+          intent={decision.action}
+          fields={{ id: decision.appeal.id }}
+          confirmLabel={t(`moderation.appealAction.${decision.action}`)}
+          color={decision.action === 'approve' ? 'green' : 'red'}
+        >
+          {t(decision.action === 'approve' ? 'moderation.confirm.approveText' : 'moderation.confirm.appealBanText', labels(decision.appeal))}
+        </ConfirmDialog>
+      ) : null}
+      {viewed ? (
+        <UrlDialog title={t('moderation.historyTitle', { title: viewed.share_title, unicode: viewed.unicode })} closeTo={dialogs.closed} wide>
+          <Stack>
+            <Group gap="xs">
+              <ShareStatusBadge status={viewed.share_status} />
+              <AppealStatusBadge status={viewed.appeal_status} />
+            </Group>
+            <Text size="sm">
+              {t('moderation.field.takedownReasons')}: <Reasons appeal={viewed} />
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              {viewed.description}
+            </Text>
+            <AuditTrail events={history} />
+            <Group justify="flex-end">
+              <Button component={Link} to={dialogs.closed} variant="default" preventScrollReset replace>
+                {t('moderation.close')}
+              </Button>
+            </Group>
+          </Stack>
+        </UrlDialog>
+      ) : null}
+    </ListPage>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,176 @@
+import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { adminReportListQuerySchema, REPORT_ACTIONS, type ReportAction, reportActionsFrom, reportsApi } from '#contract/moderation.ts'
+import { idSchema } from '#contract/users.ts'
+import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
+import { FormErrors } from '#app/components/forms/fields.tsx'
+import { ListPage } from '#app/components/lists/list-page.tsx'
+import { ModerationFilters, ReportStatusBadge } from '#app/components/moderation/moderation.tsx'
+import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
+import { api } from '#app/.server/api.ts'
+import { requireAdmin } from '#app/.server/auth.ts'
+import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageTitle } from '#app/.server/i18n.ts'
+import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { readForm } from '#app/.server/request.ts'
+import { redirectWithToast } from '#app/.server/toast.ts'
+
+/** `?recover=<id>`, `?take_down=<id>`, `?ban=<id>` open the confirm step of a report action (works without JavaScript). */
+const DIALOGS = REPORT_ACTIONS
+const FILTERS = ['status', 'unicode', 'reason', 'from', 'to'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const query = listQuery(request, adminReportListQuerySchema, FILTERS)
+  try {
+    const page = await api(request, reportsApi.adminList, { token, query })
+    const params = new URL(request.url).searchParams
+    // The report a confirm step is about: open, on this page, and the action allowed for its share now.
+    const asked = DIALOGS.map((action) => ({ action, report: page.list.find((r) => String(r.id) === params.get(action)) })).find(
+      (x) => x.report && x.report.status === 'processing' && reportActionsFrom(x.report.current_share_status).includes(x.action),
+    )
+    let confirm = null
+    if (asked?.report) {
+      const r = asked.report
+      // How many open reports of the share the action closes with this one.
+      const open = await api(request, reportsApi.adminList, { token, query: { unicode: r.unicode, status: 'processing', pageNum: 1, pageSize: 1 } })
+      confirm = { action: asked.action, id: r.id, title: r.share_title, unicode: r.unicode, count: open.total }
+    }
+    return { title: await pageTitle(request, 'menu.reportManage'), page, confirm }
+  } catch (e) {
+    return pageError(request, e)
+  }
+}
+
+const actionSchema = z.object({ intent: z.enum(REPORT_ACTIONS), id: idSchema })
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireAdmin({ request, context })
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
+  try {
+    await api(request, reportsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })
+  } catch (e) {
+    return data({ error: await rowError(request, e) }, { status: 400 })
+  }
+  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'moderation.reportDone' })
+}
+
+const ACTION_COLORS: Record<ReportAction, string> = { recover: 'green', take_down: 'orange', ban: 'red' }
+
+/** The admin's report queue (SPEC §2 /system/report-manage, §3 Report, §4 actions). */
+export default function ReportManage() {
+  const { t } = useTranslation()
+  const { page, confirm } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const dialogs = useUrlDialogs(DIALOGS)
+  return (
+    <ListPage
+      title={t('menu.reportManage')}
+      filters={<ModerationFilters kind="reports" />}
+      page={page}
+      minWidth={1100}
+      head={
+        <>
+          <Table.Th>{t('moderation.field.id')}</Table.Th>
+          <Table.Th>{t('moderation.field.createdAt')}</Table.Th>
+          <Table.Th>{t('moderation.field.status')}</Table.Th>
+          <Table.Th>{t('moderation.field.unicode')}</Table.Th>
+          <Table.Th>{t('moderation.field.reason')}</Table.Th>
+          <Table.Th>{t('moderation.field.shareStatus')}</Table.Th>
+          <Table.Th>{t('moderation.field.reporter')}</Table.Th>
+          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
+        </>
+      }
+      row={(r) => (
+        <Table.Tr key={r.id}>
+          <Table.Td>{r.id}</Table.Td>
+          <Table.Td>
+            <DateTimeCell iso={r.created_at} />
+          </Table.Td>
+          <Table.Td>
+            <ReportStatusBadge status={r.status} />
+            {r.action ? (
+              <Text size="xs" c="dimmed" mt={2}>
+                {t('moderation.handledBy', { action: t(`moderation.action.${r.action}`), admin: r.handled_by ?? '—' })}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td maw={220}>
+            <ShareCodeLink unicode={r.unicode} newTab />
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {r.share_title}
+            </Text>
+          </Table.Td>
+          <Table.Td maw={280}>
+            <Text size="sm" fw={500}>
+              {t(`moderation.reason.${r.reason}`)}
+            </Text>
+            {r.description ? (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} lineClamp={4}>
+                {r.description}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td>
+            <Stack gap={2} align="flex-start">
+              <ShareStatusBadge status={r.share_status} />
+              {r.current_share_status !== r.share_status ? <ShareStatusBadge status={r.current_share_status} /> : null}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{r.reporter_name ?? t('moderation.visitor')}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {r.reporter_ip}
+            </Text>
+          </Table.Td>
+          <Table.Td className="ps-actions">
+            {r.status === 'processing' ? (
+              <Group gap={4} maw={150}>
+                {reportActionsFrom(r.current_share_status).map((a) => (
+                  <Button
+                    key={a}
+                    component={Link}
+                    to={dialogs.open(a, r.id)}
+                    preventScrollReset
+                    size="compact-xs"
+                    variant="light"
+                    color={ACTION_COLORS[a]}
+                    aria-label={`${t(`moderation.action.${a}`)} #${r.id}`}
+                  >
+                    {t(`moderation.action.${a}`)}
+                  </Button>
+                ))}
+              </Group>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
+      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      {confirm ? (
+        <ConfirmDialog
+          title={t(`moderation.confirm.${confirm.action}Title`)}
+          action={dialogs.closed}
+          closeTo={dialogs.closed}
+          intent={confirm.action}
+          fields={{ id: confirm.id }}
+          confirmLabel={t(`moderation.action.${confirm.action}`)}
+          color={ACTION_COLORS[confirm.action]}
+        >
+          {t(`moderation.confirm.${confirm.action}Text`, confirm)}
+        </ConfirmDialog>
+      ) : null}
+    </ListPage>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { EVENTS_PATH } from '#contract/messages.ts'
+import { UNICODE_PATTERN } from '#contract/codes.ts'
+import { getToken } from '#app/.server/auth.ts'
+import { env } from '#app/.server/env.ts'
+import { readPurchases } from '#app/.server/purchases.ts'
+
+/**
+ * GET /events — the browser's same-origin live stream (issue 10): the API's server-sent events streamed
+ * through with the session's token. `?share=<unicode>` is a visitor's chat instead: the order number
+ * comes from the signed purchase cookie (never from the URL), and the stream is scoped to that order.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const share = new URL(request.url).searchParams.get('share')
+  const query = new URLSearchParams()
+  const headers: Record<string, string> = { accept: 'text/event-stream' }
+  if (share !== null) {
+    const orderNo = UNICODE_PATTERN.test(share) ? (await readPurchases(request))[share] : undefined
+    if (!orderNo) return new Response(null, { status: 404 })
+    query.set('order_no', orderNo)
+  } else {
+    const token = await getToken(request)
+    if (!token) return new Response(null, { status: 401 })
+    headers.authorization = `Bearer ${token}`
+  }
+  let upstream: Response
+  try {
+    upstream = await fetch(`${env.apiUrl}${EVENTS_PATH}?${query}`, { headers, signal: request.signal })
+  } catch {
+    return new Response(null, { status: 503 })
+  }
+  if (!upstream.ok || !upstream.body) return new Response(null, { status: upstream.status })
+  return new Response(upstream.body, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      // no-transform: the console's compression must not buffer the stream.
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    },
+  })
+}

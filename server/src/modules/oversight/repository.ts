@@ -1,0 +1,126 @@
+import { and, asc, count, eq, gte, isNull, ne, sql, sum } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { fraudActions, orders, shares, users } from '../../db/schema.ts'
+
+export type FraudRun = typeof fraudActions.$inferSelect
+
+/** The seller's paid share orders whose content was never revealed, paid at or after `since`. */
+const refundable = (sellerId: number, since: Date) =>
+  and(
+    eq(orders.sellerId, sellerId),
+    eq(orders.productType, 'share'),
+    eq(orders.paymentStatus, 'Completed'),
+    isNull(orders.firstRevealedAt),
+    gte(orders.paidAt, since),
+  )
+
+/** The first `limit` of them, oldest payment first, with the buyer's name. */
+export function refundableOrders(db: Database, sellerId: number, since: Date, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      productName: orders.productName,
+      amountFen: orders.amountFen,
+      paymentMethod: orders.paymentMethod,
+      paidAt: orders.paidAt,
+      buyerName: users.userName,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.buyerId))
+    .where(refundable(sellerId, since))
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .limit(limit)
+}
+
+/** How many there are and their total, in fen. */
+export async function refundableSums(db: Database, sellerId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count(), fen: sum(orders.amountFen) })
+    .from(orders)
+    .where(refundable(sellerId, since))
+  return { count: row?.n ?? 0, fen: Number(row?.fen ?? 0) }
+}
+
+/** The seller's shares not taken down for good yet (not deleted, status other than violation). */
+export function sharesStillUp(db: Database, sellerId: number) {
+  return db
+    .select({ id: shares.id, title: shares.title, unicode: shares.unicode, status: shares.status, priceFen: shares.priceFen })
+    .from(shares)
+    .where(and(eq(shares.userId, sellerId), isNull(shares.deletedAt), ne(shares.status, 'violation')))
+    .orderBy(asc(shares.id))
+}
+
+/** The same, locked, and set to violation: answers each one's previous status. */
+export async function takeDownAll(tx: Database, sellerId: number) {
+  const up = await tx
+    .select({ id: shares.id, unicode: shares.unicode, status: shares.status })
+    .from(shares)
+    .where(and(eq(shares.userId, sellerId), isNull(shares.deletedAt), ne(shares.status, 'violation')))
+    .for('update')
+  if (up.length > 0)
+    await tx
+      .update(shares)
+      .set({ status: 'violation' })
+      .where(and(eq(shares.userId, sellerId), isNull(shares.deletedAt), ne(shares.status, 'violation')))
+  return up
+}
+
+export async function findRun(db: Database, sellerId: number): Promise<FraudRun | null> {
+  const [row] = await db.select().from(fraudActions).where(eq(fraudActions.sellerId, sellerId))
+  return row ?? null
+}
+
+/**
+ * Claims the seller's one row for a run (unique per seller): inserted, or taken over when the last run
+ * finished, stopped or let its lease run out. Null when another run holds it. Under concurrency the
+ * unique index makes the second claimant wait for the first and then see its live lease.
+ */
+export async function claimRun(tx: Database, r: { sellerId: number; actorId: number; since: Date; now: Date; leaseUntil: Date }): Promise<FraudRun | null> {
+  const [row] = await tx
+    .insert(fraudActions)
+    .values({ sellerId: r.sellerId, actorId: r.actorId, state: 'running', since: r.since, leaseUntil: r.leaseUntil, createdAt: r.now })
+    .onConflictDoUpdate({
+      target: fraudActions.sellerId,
+      set: {
+        actorId: r.actorId,
+        state: 'running',
+        leaseUntil: r.leaseUntil,
+        lastError: null,
+        finishedAt: null,
+        // A finished action is a new one: new window, new counts; an unfinished one is resumed as it was.
+        since: sql`case when ${fraudActions.state} = 'done' then excluded.since else ${fraudActions.since} end`,
+        refundedCount: sql`case when ${fraudActions.state} = 'done' then 0 else ${fraudActions.refundedCount} end`,
+        refundedFen: sql`case when ${fraudActions.state} = 'done' then 0 else ${fraudActions.refundedFen} end`,
+        createdAt: sql`case when ${fraudActions.state} = 'done' then excluded.created_at else ${fraudActions.createdAt} end`,
+      },
+      setWhere: sql`${fraudActions.state} <> 'running' or ${fraudActions.leaseUntil} is null or ${fraudActions.leaseUntil} < ${r.now}`,
+    })
+    .returning()
+  return row ?? null
+}
+
+/** One refund of the run committed (in the refund's own transaction): counted, and the lease renewed. */
+export async function countRefund(tx: Database, runId: number, amountFen: number, leaseUntil: Date) {
+  await tx
+    .update(fraudActions)
+    .set({ refundedCount: sql`${fraudActions.refundedCount} + 1`, refundedFen: sql`${fraudActions.refundedFen} + ${amountFen}`, leaseUntil })
+    .where(eq(fraudActions.id, runId))
+}
+
+export async function finishRun(tx: Database, runId: number, now: Date): Promise<FraudRun> {
+  const [row] = await tx
+    .update(fraudActions)
+    .set({ state: 'done', leaseUntil: null, finishedAt: now, lastError: null })
+    .where(eq(fraudActions.id, runId))
+    .returning()
+  return row!
+}
+
+/** A run that stopped on an error: resumable at once by the next run. */
+export async function interruptRun(db: Database, runId: number, error: string) {
+  await db
+    .update(fraudActions)
+    .set({ state: 'interrupted', leaseUntil: null, lastError: error.slice(0, 500) })
+    .where(eq(fraudActions.id, runId))
+}

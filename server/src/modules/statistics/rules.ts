@@ -1,0 +1,90 @@
+import { addDays, monthStartDay, shanghaiDay } from '#contract/days.ts'
+import { STATISTICS_SORTS, type StatisticsTab } from '#contract/statistics.ts'
+
+/** How a figure is kept: a count, or fen (shown in yuan). */
+type Kind = 'count' | 'fen'
+
+/**
+ * The figures of each tab, in column order, and what each is. The sort keys of the contract are a
+ * subset (every figure here is sortable except none), checked by the rules test.
+ */
+export const TAB_FIGURES = {
+  comprehensive: { bought: 'count', spent: 'fen', sold: 'count', gmv: 'fen', income: 'fen', withdrawn: 'fen' },
+  orders: { orders: 'count', completed: 'count', pending: 'count', failed: 'count', refunded: 'count', amount: 'fen', refundAmount: 'fen' },
+  sellers: {
+    orders: 'count',
+    completed: 'count',
+    pending: 'count',
+    failed: 'count',
+    refunded: 'count',
+    free: 'count',
+    gmv: 'fen',
+    refundAmount: 'fen',
+    fee: 'fen',
+    income: 'fen',
+  },
+  withdrawals: { count: 'count', completed: 'count', pending: 'count', failed: 'count', amount: 'fen', paid: 'fen', fee: 'fen' },
+} as const satisfies Record<StatisticsTab, Record<string, Kind>>
+
+export type FigureName<T extends StatisticsTab> = keyof (typeof TAB_FIGURES)[T] & string
+export type Sums<T extends StatisticsTab> = Record<FigureName<T>, number>
+
+/** The sortable columns of a tab are figures of it (the SQL orders by the figure's column alias). */
+export function sortColumn<T extends StatisticsTab>(tab: T, sort: string): FigureName<T> {
+  if (!(STATISTICS_SORTS[tab] as readonly string[]).includes(sort)) throw new Error(`not a sort of ${tab}: ${sort}`)
+  return sort as FigureName<T>
+}
+
+/** purchases / visits, null without visits (a share nobody opened has no rate, not 0 %). */
+export function conversionRate(purchases: number, visits: number): number | null {
+  if (visits <= 0) return null
+  return Math.round((purchases / visits) * 10000) / 10000
+}
+
+/** Every day from `from` to `to` (inclusive), oldest first. */
+export function everyDay(from: string, to: string): string[] {
+  const days: string[] = []
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d)
+  return days
+}
+
+/** The cluster's calendar at `now`: today and the first day of this month (Asia/Shanghai). */
+export function clusterCalendar(now: Date): { today: string; monthStart: string } {
+  return { today: shanghaiDay(now), monthStart: monthStartDay(now) }
+}
+
+/** A range read from the aggregate: whole months (monthly rows), days added, and days taken away. */
+export type RangePlan = { months: string[]; days: { from: string; to: string }[]; minusDays: { from: string; to: string }[] }
+
+/**
+ * How to sum a day range with the fewest aggregate rows (decision 074). Each month the range touches
+ * is read either as its days in the range, or — when that is many more days than the rest of the
+ * month — as the month's row minus its days outside the range (the days after today are empty, so
+ * this month costs its monthly rows alone). A month's rows weigh about 8 days' rows (a user with
+ * orders on several days of a month has one monthly row), hence the margin. Exact either way: the
+ * monthly rows are the sums of the daily ones, kept by the same trigger.
+ */
+export function rangePlan(from: string, to: string): RangePlan {
+  const plan: RangePlan = { months: [], days: [], minusDays: [] }
+  for (let first = `${from.slice(0, 7)}-01`; first <= to; ) {
+    const next = addDays(first, 32).slice(0, 7) + '-01'
+    const last = addDays(next, -1)
+    const inFrom = from > first ? from : first
+    const inTo = to < last ? to : last
+    const inside = dayCount(inFrom, inTo)
+    const outside = dayCount(first, last) - inside
+    if (outside === 0 || inside > outside + 8) {
+      plan.months.push(first.slice(0, 7))
+      if (inFrom > first) plan.minusDays.push({ from: first, to: addDays(inFrom, -1) })
+      if (inTo < last) plan.minusDays.push({ from: addDays(inTo, 1), to: last })
+    } else {
+      const prev = plan.days.at(-1)
+      if (prev && addDays(prev.to, 1) === inFrom) prev.to = inTo
+      else plan.days.push({ from: inFrom, to: inTo })
+    }
+    first = next
+  }
+  return plan
+}
+
+const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
