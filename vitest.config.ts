@@ -1,11 +1,18 @@
 import { defineConfig } from 'vitest/config'
 
+// Two projects (decision 095): the API's tests share their workers' module cache (`isolate: false`,
+// which halves their import time: each file builds its own app and database, and keeps no module
+// state between files), while the console's tests, which replace modules with `vi.mock`, keep one
+// fresh module graph per file.
 export default defineConfig({
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'app', include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+    ],
   },
 })
