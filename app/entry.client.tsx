@@ -3,6 +3,7 @@ import i18next from 'i18next'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { loadDrawer } from './components/shell/drawer-module.ts'
 import { i18nConfig, resolveLocale } from './i18n.ts'
 
 async function hydrate() {
@@ -14,6 +15,8 @@ async function hydrate() {
     lng,
     resources: { [lng]: { translation: catalogs } },
   })
+  // The server rendered the settings drawer open: its module must be here before hydrating it.
+  if (new URLSearchParams(window.location.search).has('settings')) await loadDrawer()
   startTransition(() => {
     hydrateRoot(
       document,

@@ -4,6 +4,7 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/c
 import { Notifications } from '@mantine/notifications'
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useMatches, useRouteLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { ConfirmLogout, FlashToast } from './components/feedback/flash.tsx'
@@ -98,6 +99,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // `<html data-hydrated>` once the page answers to JavaScript: for styles that need it, and for the
+  // browser tests, which wait for it before using controls that only exist with JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return <Outlet />
 }
 

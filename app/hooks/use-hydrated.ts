@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 
-/** False in the server render and the first client render, true once React has hydrated. */
+const subscribe = () => () => {}
+
+/**
+ * False in the server render and while the page hydrates, true from then on — and at once in a
+ * component first mounted after hydration (a drawer opened later must not render its no-JS form first).
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
 }

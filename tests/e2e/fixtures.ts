@@ -61,6 +61,11 @@ export async function login(
   await expect(page).toHaveURL(opts.expectUrl ?? /\/dashboard\/workplace$/)
 }
 
+/** Waits until React has hydrated the page (`<html data-hydrated>`); only with JavaScript. */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 /**
  * A flash message (SPEC §8): a Mantine notification with JavaScript, page text without. Right after a
  * full page load both may exist for a moment, hence `first()`.

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, ScrollArea, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation, useMatches, useNavigate } from '@remix-run/react'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { type ReactNode, useEffect, useReducer, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
 import type { User } from '#contract/users.ts'
@@ -10,7 +10,7 @@ import { menuTrail } from '../shell/menu-match.ts'
 import { CollapsedMenu, MenuTree, TopMenu } from '../shell/menus.tsx'
 import { RoleContext } from '../shell/permission.tsx'
 import { useStoredSettings } from '../shell/use-settings.ts'
-import type EagerDrawer from '../shell/settings-drawer.tsx'
+import { loadDrawer, loadedDrawer } from '../shell/drawer-module.ts'
 import { TabBar } from '../shell/tab-bar.tsx'
 import { UnreadBadge } from '#app/components/messages/unread-badge.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
@@ -20,13 +20,7 @@ export type MenuHandle = { menu?: string }
 
 const COLLAPSED_WIDTH = 64
 
-// The drawer's form (inputs, colour swatches, drawer) is fetched when first opened, not on every page.
-// The server loads it at start-up and renders it directly: a lazy component would suspend the first
-// render, and a suspended part streams in by a script, which pages without JavaScript never run.
-let serverDrawer: typeof EagerDrawer | null = null
-if (typeof document === 'undefined') void import('../shell/settings-drawer.tsx').then((m) => (serverDrawer = m.default))
-const LazyDrawer = lazy(() => import('../shell/settings-drawer.tsx'))
-const preloadDrawer = () => void import('../shell/settings-drawer.tsx')
+const preloadDrawer = () => void loadDrawer()
 
 /** The gear of the settings drawer: a button with JavaScript, a link to `?settings` without. */
 function SettingsButton({ open, href, floating }: { open: () => void; href: string; floating?: boolean }) {
@@ -78,7 +72,26 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
   params.set('settings', '')
   const settingsHref = `${pathname}?${params}`
 
-  const SettingsDrawer = serverDrawer ?? LazyDrawer
+  // The drawer's module is loaded on first use (drawer-module.ts). A click loads it, mounts the drawer
+  // closed, then opens it, so the drawer knows the button to give focus back to when it closes.
+  const SettingsDrawer = loadedDrawer()
+  const [, drawerLoaded] = useReducer((n: number) => n + 1, 0)
+  const [openWhenMounted, setOpenWhenMounted] = useState(false)
+  const openSettings = () => {
+    void loadDrawer().then(() => {
+      setDrawerUsed(true)
+      setOpenWhenMounted(true)
+    })
+  }
+  useEffect(() => {
+    if (drawerOpen && !SettingsDrawer) void loadDrawer().then(drawerLoaded)
+  }, [drawerOpen, SettingsDrawer])
+  useEffect(() => {
+    if (openWhenMounted && drawerUsed && SettingsDrawer) {
+      setOpenWhenMounted(false)
+      settingsDrawer.open()
+    }
+  }, [openWhenMounted, drawerUsed, SettingsDrawer, settingsDrawer])
 
   const hint = useMatches()
     .map((m) => (m.handle as MenuHandle | undefined)?.menu)
@@ -126,7 +139,7 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
               <Group gap="sm" wrap="nowrap">
                 <LocaleSwitch />
                 <UnreadBadge />
-                <SettingsButton open={settingsDrawer.open} href={settingsHref} />
+                <SettingsButton open={openSettings} href={settingsHref} />
                 <Text size="sm" visibleFrom="xs" data-testid="current-user">
                   {user.user_name}
                   {user.role === 'admin' ? ` · ${t('users.roles.admin')}` : ''}
@@ -140,7 +153,7 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
             </Group>
           </AppShell.Header>
         ) : (
-          <SettingsButton open={settingsDrawer.open} href={settingsHref} floating />
+          <SettingsButton open={openSettings} href={settingsHref} floating />
         )}
         {showMenu ? (
           <AppShell.Navbar p="xs" id="app-menu" aria-label={t('common.menu')} component="nav" data-collapsed={settings.menuCollapse || undefined}>
@@ -164,17 +177,15 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
           </AppShell.Navbar>
         ) : null}
         <AppShell.Main>
-          {drawerUsed || drawerOpen ? (
-            <Suspense fallback={null}>
-              <SettingsDrawer
-                opened={drawerOpen}
-                onClose={() => {
-                  settingsDrawer.close()
-                  if (settingsInUrl) navigate(closeTo, { replace: true, preventScrollReset: true })
-                }}
-                closeTo={closeTo}
-              />
-            </Suspense>
+          {SettingsDrawer && (drawerUsed || drawerOpen) ? (
+            <SettingsDrawer
+              opened={drawerOpen}
+              onClose={() => {
+                settingsDrawer.close()
+                if (settingsInUrl) navigate(closeTo, { replace: true, preventScrollReset: true })
+              }}
+              closeTo={closeTo}
+            />
           ) : null}
           {settings.tabBar && tabs ? <TabBar paths={tabs} menu={menu} /> : null}
           {trail.length ? (
