@@ -38,7 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers()
   let tabs = await getTabs(request)
   if (settings.tabBar) {
+    // Not pages of their own: Remix's data requests and the open settings drawer (`?settings`).
     url.searchParams.delete('_data')
+    url.searchParams.delete('settings')
     const here = url.pathname + url.search
     if (!tabs.includes(here)) {
       tabs = [...tabs, here].slice(-MAX_TABS)
