@@ -30,12 +30,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(null, { status: 503 })
   }
   if (!upstream.ok || !upstream.body) return new Response(null, { status: upstream.status })
-  return new Response(upstream.body, {
+  return new Response(quietOnDisconnect(upstream.body), {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
       // no-transform: the console's compression must not buffer the stream.
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
+    },
+  })
+}
+
+/**
+ * The upstream body, ended quietly when the browser goes away: its disconnect aborts the upstream
+ * fetch, and the read that fails then is the normal end of a live stream, not an error to log.
+ */
+function quietOnDisconnect(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader()
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read()
+        if (done) controller.close()
+        else controller.enqueue(value)
+      } catch {
+        controller.close()
+      }
+    },
+    cancel() {
+      reader.cancel().catch(() => {})
     },
   })
 }
