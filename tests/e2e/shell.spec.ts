@@ -2,7 +2,7 @@
 // and without JavaScript, the locale switch, the menu and breadcrumbs on nested pages, /visualization.
 import type { Page } from '@playwright/test'
 import { ADMIN } from './env.ts'
-import { expect, expectFlash, jsDisabled, loginAs, setLocale, test } from './fixtures.ts'
+import { expect, expectFlash, hydrated, jsDisabled, loginAs, setLocale, test } from './fixtures.ts'
 
 test.use({ lng: 'en-US' })
 
@@ -17,6 +17,8 @@ async function openSettings(page: Page) {
  * it the form is saved with its button and the page comes back with 'Save Success'.
  */
 async function changeSettings(page: Page, js: boolean, change: (form: ReturnType<Page['getByRole']>) => Promise<void>) {
+  // With JavaScript, the drawer as a user meets it once the page has loaded (before, the gear is the no-JS link).
+  if (js) await hydrated(page)
   await openSettings(page)
   const form = page.getByRole('form', { name: 'Settings' })
   const stored = page.waitForResponse((r) => r.url().includes('/settings') && r.request().method() === 'POST')
@@ -164,6 +166,7 @@ test.describe('console shell', () => {
     await setLocale(context, 'en-US')
     await loginAs(context, await api.createUser())
     await page.goto('/dashboard/workplace')
+    if (!jsDisabled(testInfo)) await hydrated(page)
     await openSettings(page)
     if (jsDisabled(testInfo)) {
       await expect(page.getByLabel('Settings (select and copy)')).toHaveValue(/"themeColor": "#165DFF"/)

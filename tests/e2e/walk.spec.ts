@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test'
 import { menuForRole } from '../../contract/menu.ts'
 import type { MenuItem } from '../../contract/menu.ts'
 import { ADMIN, BASE_URL, DATA_DIR, DEMO_PASSWORD } from './env.ts'
-import { expect, jsDisabled, type Lng, login, test } from './fixtures.ts'
+import { expect, hydrated, jsDisabled, type Lng, login, test } from './fixtures.ts'
 
 // ---- the catalogs, to translate labels and to recognise a key left on the page ------------------
 type Catalog = Record<string, unknown>
@@ -53,12 +53,18 @@ async function expectLastColumnInView(page: Page) {
 
 /** The element drawn at the centre of `target` is `target` or inside it: nothing covers it. */
 async function expectUncovered(target: Locator) {
-  const covered = await target.evaluate((el) => {
-    const r = el.getBoundingClientRect()
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
-    return !(top && (top === el || el.contains(top)))
-  })
-  expect(covered, 'nothing is drawn over it').toBe(false)
+  // Polled: a modal's overlay and content fade in, and for a moment the overlay is drawn over the text.
+  await expect
+    .poll(
+      () =>
+        target.evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+          return !(top && (top === el || el.contains(top)))
+        }),
+      { message: 'nothing is drawn over it' },
+    )
+    .toBe(false)
 }
 
 // ---- the roles --------------------------------------------------------------------------------
@@ -175,12 +181,13 @@ for (const width of [390, 1440]) {
   test.describe(`walk: "Confirm logout" at ${width} px`, () => {
     test.use({ lng: 'en-US', viewport: { width, height: 800 } })
 
-    test('is whole and on top of the page, title, text and buttons', async ({ page, context }) => {
+    test('is whole and on top of the page, title, text and buttons', async ({ page, context }, testInfo) => {
       await login(page, 'demo_seller', DEMO_PASSWORD)
       await page.goto('/user/setting')
       // As after a failed form post (app/.server/forms.ts): the next page opens the dialog.
       await context.addCookies([await confirmLogoutFlash()])
       await page.reload()
+      if (!jsDisabled(testInfo)) await hydrated(page)
       const dialog = page.getByRole('alertdialog', { name: 'Confirm logout' }).or(page.getByRole('dialog', { name: 'Confirm logout' }))
       await expect(dialog).toBeVisible()
       await expect(dialog).toBeInViewport({ ratio: 1 })
