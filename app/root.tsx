@@ -13,7 +13,7 @@ import { useNonce } from './components/layout/nonce.tsx'
 import { getLocale } from './.server/i18n.ts'
 import { getSettings } from './.server/settings.ts'
 import { readFlash } from './.server/toast.ts'
-import { NavProgress } from './components/shell/nav-progress.tsx'
+import { NavProgress, SubmitPending } from './components/shell/nav-progress.tsx'
 import { type AppSettings, normalizeSettings, settingsFromForm } from './settings.ts'
 import appCss from './styles.css?url'
 import publicCss from './public.css?url'
@@ -83,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <MantineProvider theme={themeFor(settings)} forceColorScheme={settings.theme}>
             <NavProgress />
+            <SubmitPending />
             <Notifications position="top-right" classNames={{ root: 'ps-notifications' }} />
             <FlashToast toast={rootData?.toast ?? null} />
             <ConfirmLogout open={rootData?.confirmLogout ?? false} />

@@ -176,4 +176,24 @@ test.describe('console shell', () => {
       await expectFlash(page, 'Copy succeeded...')
     }
   })
+
+  test('a submit button shows the submission under way and cannot be pressed twice', async ({ page, context, api }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "without JavaScript the browser's own loading indicator shows it")
+    await setLocale(context, 'en-US')
+    await loginAs(context, await api.createUser())
+    // The post is held back a moment, as on a slow phone network.
+    await page.route(/\/user\/my-message/, async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1_500))
+      await route.continue()
+    })
+    await page.goto('/user/my-message')
+    await hydrated(page)
+    const submit = page.getByRole('button', { name: 'Mark all read' })
+    await submit.click()
+    await expect(submit).toHaveAttribute('aria-busy', 'true')
+    await expect(submit).toBeDisabled()
+    await expectFlash(page, 'All marked as read.')
+    await expect(submit).toBeEnabled()
+    await expect(page.locator('[data-pending]')).toHaveCount(0)
+  })
 })
