@@ -27,7 +27,7 @@ export function IncomeFigures({ summary }: { summary: IncomeSummary }) {
               <Text component="dd" m={0} fw={700} fz={{ base: 'lg', sm: 'xl' }} c={negative ? 'red' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {yuan(summary[key])}
               </Text>
-              <Text size="xs" c="dimmed" mt={4} visibleFrom="sm">
+              <Text component="dd" m={0} size="xs" c="dimmed" mt={4} visibleFrom="sm">
                 {t(`income.hints.${key}`)}
               </Text>
             </Card>

@@ -126,7 +126,7 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
                   )
                 ) : null}
                 <UnstyledButton component={Link} to="/dashboard/workplace" style={{ flexShrink: 0 }}>
-                  <Text fw={700} c="var(--mantine-primary-color-filled)">
+                  <Text fw={700} c="var(--mantine-color-anchor)">
                     {t('common.siteName')}
                   </Text>
                 </UnstyledButton>

@@ -214,14 +214,14 @@ function Checklist({ steps }: { steps: { key: string; done: boolean; to: string 
           >
             <Group gap="xs">
               <Text fw={500}>{t(`pages.workplace.steps.${s.key}.title`)}</Text>
-              <Text size="sm" c={s.done ? 'green' : 'orange'}>
+              <Text size="sm" c={s.done ? 'var(--mantine-color-green-light-color)' : 'var(--mantine-color-orange-light-color)'}>
                 {s.done ? t('pages.workplace.done') : t('pages.workplace.todo')}
               </Text>
             </Group>
             <Text size="sm" c="dimmed">
               {t(`pages.workplace.steps.${s.key}.text`)}{' '}
               {!s.done ? (
-                <Anchor component={Link} to={s.to} size="sm">
+                <Anchor component={Link} to={s.to} size="sm" underline="always">
                   {t(`pages.workplace.steps.${s.key}.action`)}
                 </Anchor>
               ) : null}
