@@ -9,7 +9,10 @@ test.use({ lng: 'en-US' })
 /** Opens the settings: the drawer with JavaScript, the `?settings` panel without. */
 async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click()
-  await expect(page.getByRole('form', { name: 'Settings' })).toBeVisible()
+  const form = page.getByRole('form', { name: 'Settings' })
+  await expect(form).toBeVisible()
+  // With JavaScript the drawer slides in from the right: its switches move until it has arrived.
+  if (await page.locator('html[data-hydrated]').count()) await expect(page.getByRole('dialog')).toBeInViewport({ ratio: 1 })
 }
 
 /**
