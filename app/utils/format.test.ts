@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, linkParts } from './format.ts'
+import { formatDateTime, linkParts, parseDateInput } from './format.ts'
 
 describe('formatDateTime', () => {
   it('shows Asia/Shanghai time whatever the process zone', () => {
@@ -35,5 +35,27 @@ describe('linkParts', () => {
       { text: 'http://x.example/y', href: 'http://x.example/y' },
       { text: '.' },
     ])
+  })
+})
+
+describe('parseDateInput', () => {
+  it('reads the console format and the usual ways of typing a date, as YYYY-MM-DD', () => {
+    for (const [typed, date] of [
+      ['2026-01-05', '2026-01-05'],
+      [' 2026-1-5 ', '2026-01-05'],
+      ['2026/1/5', '2026-01-05'],
+      ['2026.01.05', '2026-01-05'],
+      ['2026年1月5日', '2026-01-05'],
+      ['20260105', '2026-01-05'],
+      ['2024-02-29', '2024-02-29'],
+    ]) {
+      expect(parseDateInput(typed!), typed).toBe(date)
+    }
+  })
+
+  it('refuses what is not a calendar date', () => {
+    for (const typed of ['', 'yesterday', '2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '01/05/2026', '2026-1-5-1', '202601051']) {
+      expect(parseDateInput(typed), typed).toBeNull()
+    }
   })
 })

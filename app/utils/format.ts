@@ -42,3 +42,19 @@ export function linkParts(value: string): { text: string; href?: string }[] {
   if (last < value.length) parts.push({ text: value.slice(last) })
   return parts
 }
+
+const DATE_INPUT = /^(\d{4})[-/.年]\s*(\d{1,2})[-/.月]\s*(\d{1,2})日?$|^(\d{4})(\d{2})(\d{2})$/
+
+/**
+ * A date typed into a console date field, as `YYYY-MM-DD`, or null when it is not a calendar date. The
+ * console shows dates as `YYYY-MM-DD` in both languages; the field also takes `2026/1/5`, `2026.01.05`,
+ * `2026年1月5日` and `20260105`, and refuses 2026-02-30.
+ */
+export function parseDateInput(text: string): string | null {
+  const m = DATE_INPUT.exec(text.trim())
+  if (!m) return null
+  const [y, mo, d] = (m[1] ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]]).map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null
+  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core'
 import { Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { parseDateInput } from '#app/utils/format.ts'
 
 /** Page links driven by the URL (`pageNum`), so lists are bookmarkable and work without JavaScript. */
 export function Pager({ total, pageNum, pageSize }: { total: number; pageNum: number; pageSize: number }) {
@@ -31,6 +32,8 @@ export function Pager({ total, pageNum, pageSize }: { total: number; pageNum: nu
 }
 
 /** Parses `pageNum`/`pageSize` and string filters from a list URL. */
+const DATE_FILTERS = new Set(['from', 'to'])
+
 export function listParams(request: Request, filters: readonly string[] = []) {
   const url = new URL(request.url)
   const int = (v: string | null, d: number, max: number) => {
@@ -43,7 +46,8 @@ export function listParams(request: Request, filters: readonly string[] = []) {
   }
   for (const f of filters) {
     const v = url.searchParams.get(f)?.trim()
-    if (v) query[f] = v.slice(0, 100)
+    // Date filters as typed into a DateField (`2026/1/5`), read as `YYYY-MM-DD`.
+    if (v) query[f] = DATE_FILTERS.has(f) ? (parseDateInput(v) ?? v.slice(0, 100)) : v.slice(0, 100)
   }
   return query
 }

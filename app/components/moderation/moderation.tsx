@@ -2,6 +2,7 @@ import { Badge, Button, Group, NativeSelect, TextInput } from '@mantine/core'
 import { Form, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { APPEAL_STATUSES, type AppealStatus, REPORT_REASONS, REPORT_STATUSES, type ReportStatus } from '#contract/moderation.ts'
+import { DateField } from '#app/components/forms/date-field.tsx'
 
 const NO_SHRINK = { minWidth: 'max-content' } as const
 const REPORT_COLORS: Record<ReportStatus, string> = { processing: 'orange', handled: 'green' }
@@ -53,8 +54,8 @@ export function ModerationFilters({ kind }: { kind: 'reports' | 'appeals' }) {
         {kind === 'reports' ? (
           <NativeSelect name="reason" label={t('moderation.filter.reason')} defaultValue={value('reason')} data={[all, ...REPORT_REASONS.map((r) => ({ value: r, label: t(`moderation.reason.${r}`) }))]} />
         ) : null}
-        <TextInput type="date" name="from" label={t('moderation.filter.from')} defaultValue={value('from')} />
-        <TextInput type="date" name="to" label={t('moderation.filter.to')} defaultValue={value('to')} />
+        <DateField name="from" label={t('moderation.filter.from')} value={value('from')} />
+        <DateField name="to" label={t('moderation.filter.to')} value={value('to')} />
         <Button type="submit" variant="light">
           {t('common.search')}
         </Button>

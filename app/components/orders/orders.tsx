@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { type Order, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel, REFUND_STATES } from '#contract/orders.ts'
 import { SettleState } from '../income/income.tsx'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
+import { DateField } from '#app/components/forms/date-field.tsx'
 
 type OrderFilter = 'payment_status' | 'refund_state' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
 
@@ -36,8 +37,8 @@ export function OrderFilters({ filters }: { filters: OrderFilter[] }) {
             data={[{ value: '', label: t('common.all') }, ...REFUND_STATES.map((s) => ({ value: s, label: t(`orders.refundStates.${s}`) }))]}
           />
         ) : null}
-        {has('from') ? <TextInput type="date" name="from" label={t('orders.filter.from')} defaultValue={value('from')} /> : null}
-        {has('to') ? <TextInput type="date" name="to" label={t('orders.filter.to')} defaultValue={value('to')} /> : null}
+        {has('from') ? <DateField name="from" label={t('orders.filter.from')} value={value('from')} /> : null}
+        {has('to') ? <DateField name="to" label={t('orders.filter.to')} value={value('to')} /> : null}
         <Button type="submit" variant="light">
           {t('common.search')}
         </Button>

@@ -1,3 +1,4 @@
+import { parseDateInput } from '#app/utils/format.ts'
 import { STATISTICS_SORTS, STATISTICS_TABS, type StatisticsTab } from '#contract/statistics.ts'
 
 /** How a column's value is shown: a count, yuan, or a rate (0–1 as a percentage). */
@@ -77,8 +78,10 @@ export function readStatisticsParams(url: URL) {
   const sort = sorts.includes(p.get('sort') ?? '') ? p.get('sort')! : sorts[0]!
   const order = p.get('order') === 'asc' ? 'asc' : 'desc'
   const pageNum = Math.max(1, Math.min(100000, Number.parseInt(p.get('pageNum') ?? '1', 10) || 1))
-  const from = p.get('from')?.trim() || undefined
-  const to = p.get('to')?.trim() || undefined
+  // As typed into the DateFields (`2026/1/5` is `2026-01-05`); anything else is refused by the range schema.
+  const date = (v: string | null) => (v?.trim() ? (parseDateInput(v) ?? v.trim()) : undefined)
+  const from = date(p.get('from'))
+  const to = date(p.get('to'))
   return { tab, sort, order, pageNum, from, to } as const
 }
 export type StatisticsParams = ReturnType<typeof readStatisticsParams>

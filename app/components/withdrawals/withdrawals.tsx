@@ -3,6 +3,7 @@ import { Form, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type Withdrawal, WITHDRAWAL_STATUS_VIEW, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '#contract/withdrawals.ts'
 import { DateTimeCell, yuan } from '../shares/shares.tsx'
+import { DateField } from '#app/components/forms/date-field.tsx'
 
 const NO_SHRINK = { minWidth: 'max-content' } as const
 
@@ -34,8 +35,8 @@ export function WithdrawalFilters({ filters }: { filters: Filter[] }) {
           defaultValue={value('status')}
           data={[{ value: '', label: t('common.all') }, ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(WITHDRAWAL_STATUS_VIEW[s].label) }))]}
         />
-        {has('from') ? <TextInput type="date" name="from" label={t('withdrawals.filter.from')} defaultValue={value('from')} /> : null}
-        {has('to') ? <TextInput type="date" name="to" label={t('withdrawals.filter.to')} defaultValue={value('to')} /> : null}
+        {has('from') ? <DateField name="from" label={t('withdrawals.filter.from')} value={value('from')} /> : null}
+        {has('to') ? <DateField name="to" label={t('withdrawals.filter.to')} value={value('to')} /> : null}
         <Button type="submit" variant="light">
           {t('common.search')}
         </Button>

@@ -10,6 +10,7 @@ import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { DateField } from '#app/components/forms/date-field.tsx'
 
 /** By name/email/IP text, one user, an exact IP and a range of days (issue 9; each has its index). */
 const FILTERS = ['keyword', 'uid', 'ip', 'from', 'to'] as const
@@ -42,15 +43,8 @@ export default function LoginRecords() {
             <TextInput name="keyword" label={t('system.loginRecords.keyword')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
             <TextInput name="uid" label={t('oversight.loginRecords.uid')} defaultValue={params.get('uid') ?? ''} inputMode="numeric" w={110} />
             <TextInput name="ip" label={t('oversight.loginRecords.ip')} defaultValue={params.get('ip') ?? ''} maxLength={45} w={170} />
-            <TextInput type="date" name="from" label={t('oversight.loginRecords.from')} defaultValue={params.get('from') ?? ''} w={160} />
-            <TextInput
-              type="date"
-              name="to"
-              label={t('oversight.loginRecords.to')}
-              defaultValue={params.get('to') ?? ''}
-              w={160}
-              error={badRange ? t('oversight.validation.dateRange') : undefined}
-            />
+            <DateField name="from" label={t('oversight.loginRecords.from')} value={params.get('from')} />
+            <DateField name="to" label={t('oversight.loginRecords.to')} value={params.get('to')} error={badRange ? t('oversight.validation.dateRange') : undefined} />
             <Button type="submit" variant="light">
               {t('common.search')}
             </Button>

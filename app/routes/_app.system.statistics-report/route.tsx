@@ -1,5 +1,5 @@
 import chartsCss from '@mantine/charts/styles.css?url'
-import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
@@ -15,6 +15,7 @@ import { api, ApiError } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
+import { DateField } from '#app/components/forms/date-field.tsx'
 
 // recharts is large: fetched only in the browser, after hydration; the tables carry the numbers before.
 const StatisticsChart = lazy(() => import('#app/components/statistics/statistics-chart.tsx'))
@@ -107,8 +108,8 @@ function RangeForm({ params, errors, today, shown }: { params: Params; errors: R
         <input type="hidden" name="sort" value={params.sort} />
         <input type="hidden" name="order" value={params.order} />
         <Group align="flex-start" gap="sm">
-          <TextInput type="date" name="from" label={t('statistics.range.from')} defaultValue={params.from ?? shown?.from ?? ''} error={error('from')} />
-          <TextInput type="date" name="to" label={t('statistics.range.to')} defaultValue={params.to ?? shown?.to ?? ''} error={error('to')} />
+          <DateField name="from" label={t('statistics.range.from')} value={params.from ?? shown?.from} error={error('from')} />
+          <DateField name="to" label={t('statistics.range.to')} value={params.to ?? shown?.to} error={error('to')} />
           <Button type="submit" variant="light" mt={25}>
             {t('statistics.range.apply')}
           </Button>
