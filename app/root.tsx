@@ -1,13 +1,13 @@
 import mantineCss from '@mantine/core/styles.css?url'
 import notificationsCss from '@mantine/notifications/styles.css?url'
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useMatches, useRouteLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { ConfirmLogout, FlashToast } from './components/feedback/flash.tsx'
+import { NotificationsHost } from './components/feedback/notifications-host.tsx'
 import { GeneralErrorBoundary } from './components/feedback/error-boundary.tsx'
 import { useNonce } from './components/layout/nonce.tsx'
 import { getLocale } from './.server/i18n.ts'
@@ -84,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <MantineProvider theme={themeFor(settings)} forceColorScheme={settings.theme}>
             <NavProgress />
             <SubmitPending />
-            <Notifications position="top-right" classNames={{ root: 'ps-notifications' }} />
+            <NotificationsHost />
             <FlashToast toast={rootData?.toast ?? null} />
             <ConfirmLogout open={rootData?.confirmLogout ?? false} />
             {children}

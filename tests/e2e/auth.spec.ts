@@ -7,6 +7,7 @@ import {
   expect,
   expectFieldError,
   expectFlash,
+  hydrated,
   type Lng,
   jsDisabled,
   login,
@@ -192,6 +193,28 @@ test.describe('login', () => {
     // The right password works, by email too.
     await login(page, user.email!, user.password)
     await expect(page.getByRole('heading', { name: `Hello, ${user.user_name}` })).toBeVisible()
+  })
+
+  // Decision 099: the schemas are not part of the first load; they arrive on the first focus, and from
+  // then on a field is checked when it is left, in the browser, without asking the server.
+  test('the browser checks a field on blur once a field was focused; zod is not in the first load', async ({ page }) => {
+    test.skip(jsDisabled(test.info()), 'client-side validation needs JavaScript')
+    const scripts: string[] = []
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+    await page.goto('/login')
+    await hydrated(page)
+    const firstLoad = scripts.length
+    expect(scripts.some((u) => /\/validation-[^/]*\.js$/.test(u))).toBe(false)
+    const posts: string[] = []
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()))
+    const name = page.getByLabel(/^User name, email or phone/)
+    await name.focus()
+    await expect.poll(() => scripts.slice(firstLoad).some((u) => /\/validation-[^/]*\.js$/.test(u))).toBe(true)
+    await name.fill('x')
+    await name.fill('')
+    await page.getByLabel(/^Password/).focus()
+    await expectFieldError(name, 'Username cannot be empty')
+    expect(posts).toEqual([])
   })
 
   test('a banned account is told so, without "refresh and try again"', async ({ page, api }) => {

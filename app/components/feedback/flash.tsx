@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Notification, Paper, Text, Title } from '@mantine/core'
+import { Button, Group, type Modal, Notification, Paper, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Form, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -42,8 +42,14 @@ export function ConfirmLogout({ open }: { open: boolean }) {
   const location = useLocation()
   const [hydrated, setHydrated] = useState(false)
   const [opened, setOpened] = useState(open)
+  // The modal's module (portal, focus trap, scroll lock) only when there is something to confirm
+  // (issue 11 JS budget); until it is here the page section stands in, as without JavaScript.
+  const [Dialog, setDialog] = useState<typeof Modal | null>(null)
   useEffect(() => setHydrated(true), [])
   useEffect(() => setOpened(open), [open])
+  useEffect(() => {
+    if (open && !Dialog) import('./modal-module.ts').then((m) => setDialog(() => m.Modal))
+  }, [open, Dialog])
   const body = (
     <>
       <Text mb="md">{t('errors.logoutText')}</Text>
@@ -65,7 +71,7 @@ export function ConfirmLogout({ open }: { open: boolean }) {
     </>
   )
   if (!open) return null
-  if (!hydrated) {
+  if (!hydrated || !Dialog) {
     return (
       <Paper withBorder shadow="md" p="lg" m="md" role="alertdialog" aria-labelledby="confirm-logout-title" className="ps-confirm-logout">
         <Title order={3} id="confirm-logout-title" mb="sm">
@@ -76,8 +82,8 @@ export function ConfirmLogout({ open }: { open: boolean }) {
     )
   }
   return (
-    <Modal opened={opened} onClose={() => setOpened(false)} title={t('errors.logoutTitle')} centered>
+    <Dialog opened={opened} onClose={() => setOpened(false)} title={t('errors.logoutTitle')} centered>
       {body}
-    </Modal>
+    </Dialog>
   )
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, ScrollArea, Text, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation, useMatches, useNavigate } from '@remix-run/react'
 import { type ReactNode, useEffect, useReducer, useState } from 'react'
@@ -169,9 +169,9 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
                 </div>
               </>
             ) : (
-              <ScrollArea>
+              <div className="ps-navbar-scroll">
                 <MenuTree {...menuProps} />
-              </ScrollArea>
+              </div>
             )}
             <MenuCollapseToggle collapsed={settings.menuCollapse} redirectTo={closeTo} />
           </AppShell.Navbar>

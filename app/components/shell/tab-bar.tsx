@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, ScrollArea } from '@mantine/core'
+import { ActionIcon, Button, Group } from '@mantine/core'
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
@@ -26,7 +26,7 @@ export function TabBar({ paths, menu }: { paths: string[]; menu: MenuItem[] }) {
   const tabs = paths.map((p) => tabOf(p, menu, t))
   return (
     <Group gap={4} wrap="nowrap" className="ps-tab-bar" component="nav" aria-label={t('shell.tabs.label')} data-testid="tab-bar">
-      <ScrollArea type="never" style={{ flex: 1 }}>
+      <div className="ps-tab-scroll">
         <Group gap={4} wrap="nowrap" component="ul" className="ps-tab-list">
           {tabs.map((tab) => {
             const current = tab.fullPath === here
@@ -47,7 +47,7 @@ export function TabBar({ paths, menu }: { paths: string[]; menu: MenuItem[] }) {
             )
           })}
         </Group>
-      </ScrollArea>
+      </div>
       <Form method="post" action="/settings">
         <input type="hidden" name="intent" value="close-others" />
         <input type="hidden" name="path" value={here} />

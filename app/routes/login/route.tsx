@@ -4,9 +4,10 @@ import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, Title } from 
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { authApi, forgotFormSchema, loginSchema, registerFormSchema } from '#contract/auth.ts'
-import { emailOrPhoneSchema, identifyEmailOrPhone } from '#contract/rules.ts'
+import { identifyEmailOrPhone } from '#contract/rules.ts'
+import { lazyValidation, useLazyValidators } from '#app/components/forms/lazy-validation.ts'
 import { VerificationCodeField } from '#app/components/forms/code-field.tsx'
 import { CheckboxField, FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
@@ -19,31 +20,24 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { offeredProviders } from '#app/.server/oauth-routes.ts'
 import { ProviderButtons } from '#app/components/oauth/provider-buttons.tsx'
+import { schemaFor } from './validation.ts'
 
 const TABS = ['login', 'register', 'forgot'] as const
 type Tab = (typeof TABS)[number]
 const tabOf = (v: string | null): Tab => (TABS.includes(v as Tab) ? (v as Tab) : 'login')
 
-const codeOnlySchema = z.object({ email_phone: emailOrPhoneSchema })
+const loadValidators = () => import('./validation.ts')
 
-/** Which schema a submission is checked with, by the button that sent it (browser and server alike). */
-function schemaFor(intent: FormDataEntryValue | null) {
-  switch (intent) {
-    case 'register':
-      return registerFormSchema
-    case 'registerCode':
-    case 'forgotCode':
-      return codeOnlySchema
-    case 'forgot':
-      return forgotFormSchema
-    default:
-      return loginSchema
-  }
+/** The fields' constraints (`required`, `maxLength`…), computed here so the browser needs no zod for them. */
+const constraints = {
+  login: getZodConstraint(loginSchema),
+  register: getZodConstraint(registerFormSchema),
+  forgot: getZodConstraint(forgotFormSchema),
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return { title: await pageTitle(request, 'auth.loginTitle'), oauth: await offeredProviders(request) }
+  return { title: await pageTitle(request, 'auth.loginTitle'), oauth: await offeredProviders(request), constraints }
 }
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]>; codeSent?: CodeSent & { at: number } }
@@ -125,6 +119,8 @@ function TabLinks({ tab }: { tab: Tab }) {
 
 function LoginForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
+  const { constraints } = useLoaderData<typeof loader>()
+  const validators = useLazyValidators(loadValidators)
   const [params] = useSearchParams()
   const pending = useIsPending({ intent: 'login' })
   // Sent here by a session that ended because the account was banned (app/.server/auth.ts).
@@ -132,13 +128,11 @@ function LoginForm({ last }: { last?: ActionResult }) {
   const [form, fields] = useForm({
     id: 'login-form',
     lastResult: last?.intent === 'login' ? last.result : undefined,
-    constraint: getZodConstraint(loginSchema),
+    constraint: constraints.login,
     defaultValue: { username: params.get('username') ?? '' },
-    shouldValidate: 'onBlur',
-    // Once shown, an error goes as soon as the value is fixed, not on the blur of the click on submit
-    // (that blur moved the button away from under the pointer and the click was lost).
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    // Once shown, an error goes as soon as the value is fixed (shouldRevalidate onInput), not on the blur
+    // of the click on submit (that blur moved the button away from under the pointer and the click was lost).
+    ...lazyValidation(validators && (({ formData }: { formData: FormData }) => validators.validateLogin(formData))),
   })
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -161,15 +155,15 @@ function LoginForm({ last }: { last?: ActionResult }) {
 
 function RegisterForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
+  const { constraints } = useLoaderData<typeof loader>()
+  const validators = useLazyValidators(loadValidators)
   const mine = last?.intent === 'register' || last?.intent === 'registerCode'
   const pending = useIsPending({ intent: 'register' })
   const [form, fields] = useForm<z.input<typeof registerFormSchema>>({
     id: 'register-form',
     lastResult: mine ? last.result : undefined,
-    constraint: getZodConstraint(registerFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get('intent')) }) as never,
+    constraint: constraints.register,
+    ...lazyValidation(validators && (({ formData }: { formData: FormData }) => validators.validate(formData) as never)),
   })
   const sent = mine ? last?.codeSent : undefined
   return (
@@ -206,15 +200,15 @@ function RegisterForm({ last }: { last?: ActionResult }) {
 
 function ForgotForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
+  const { constraints } = useLoaderData<typeof loader>()
+  const validators = useLazyValidators(loadValidators)
   const mine = last?.intent === 'forgot' || last?.intent === 'forgotCode'
   const pending = useIsPending({ intent: 'forgot' })
   const [form, fields] = useForm<z.input<typeof forgotFormSchema>>({
     id: 'forgot-form',
     lastResult: mine ? last.result : undefined,
-    constraint: getZodConstraint(forgotFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get('intent')) }) as never,
+    constraint: constraints.forgot,
+    ...lazyValidation(validators && (({ formData }: { formData: FormData }) => validators.validate(formData) as never)),
   })
   const sent = mine ? last?.codeSent : undefined
   return (

@@ -1,0 +1,2 @@
+// Mantine's Modal alone, behind a dynamic import (flash.tsx's ConfirmLogout).
+export { Modal } from '@mantine/core'
