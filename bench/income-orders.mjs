@@ -68,8 +68,10 @@ analyze users; analyze orders; analyze ledger_entries; analyze seller_balances; 
 /** Runs the statements on the embedded database of a data dir (the API must not be running on it). */
 export async function seedPglite(dataDir, orders) {
   const { PGlite } = await import('@electric-sql/pglite')
+  // The API's own extensions (server/src/db/client.ts): the trigram indexes need pg_trgm's functions.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const path = await import('node:path')
-  const db = new PGlite(path.join(dataDir, 'pglite'))
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
   await db.waitReady
   try {
     await db.exec(incomeOrdersSql(orders))

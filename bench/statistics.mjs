@@ -112,8 +112,10 @@ const SETTLE = 'vacuum analyze'
 
 async function seedPglite(dataDir, sizes) {
   const { PGlite } = await import('@electric-sql/pglite')
+  // The API's own extensions (server/src/db/client.ts): the trigram indexes need pg_trgm's functions.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const path = await import('node:path')
-  const db = new PGlite(path.join(dataDir, 'pglite'))
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
   await db.waitReady
   try {
     await db.exec(statisticsSql(sizes))

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -42,12 +43,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     }
   }
   let client: PGlite
+  // pg_trgm on every open, not only the first: the trigram indexes of migration 0009 need its functions
+  // for any write to their tables (decision 098).
+  const options: PGliteOptions = { extensions: { pg_trgm } }
   // `loadDataDir`: an in-memory database started from a dump (tests start from one migrated template).
-  if (opts.dataDir === 'memory://') client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined)
+  if (opts.dataDir === 'memory://') client = new PGlite({ ...options, loadDataDir: opts.loadDataDir })
   else {
     const dir = path.join(opts.dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
-    client = new PGlite(dir)
+    client = new PGlite(dir, options)
   }
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Database

@@ -37,6 +37,10 @@ export const users = pgTable(
     uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_key').on(t.phone),
+    // The admin keyword filters (ILIKE '%…%', case-insensitive): trigram indexes (pg_trgm, decision 098).
+    index('users_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 )
 
@@ -72,8 +76,15 @@ export const loginRecords = pgTable(
     method: text('method', { enum: LOGIN_METHODS }).notNull().default('password'),
     createdAt: createdAt(),
   },
-  // The admin filters (issue 9): by user, by IP, by date — each newest first.
-  (t) => [index('login_records_user_idx').on(t.userId, t.createdAt), index('login_records_ip_idx').on(t.ip, t.createdAt), index('login_records_created_idx').on(t.createdAt)],
+  (t) => [
+    // The admin filters (issue 9): by user, by IP, by date — each newest first; the keyword by trigrams (decision 098).
+    index('login_records_user_idx').on(t.userId, t.createdAt),
+    index('login_records_ip_idx').on(t.ip, t.createdAt),
+    index('login_records_created_idx').on(t.createdAt),
+    index('login_records_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
+    index('login_records_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('login_records_ip_trgm_idx').using('gin', t.ip.op('gin_trgm_ops')),
+  ],
 )
 
 /**
@@ -142,7 +153,13 @@ export const shares = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('shares_unicode_key').on(t.unicode), index('shares_user_idx').on(t.userId, t.createdAt), index('shares_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('shares_unicode_key').on(t.unicode),
+    index('shares_user_idx').on(t.userId, t.createdAt),
+    index('shares_status_idx').on(t.status),
+    // The title and keyword filters (ILIKE '%…%'): trigrams (decision 098).
+    index('shares_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 )
 
 /** One visit per visitor per share per Asia/Shanghai day (issue: visits counted once a day). */
@@ -211,8 +228,10 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_pending_idx').on(t.paymentStatus, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
+    // The admin keyword filter over the product name (ILIKE '%…%'): trigrams (decision 098).
+    index('orders_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
     // orders_status_created_idx (payment_status, created_at) INCLUDE (share_id, buyer_id, seller_id) —
-    // the admin order list by status, newest first, and its count index-only — is in migration 0005's
+    // the admin order list by status, newest first, and its count index-only — is in migration 0008's
     // hand-written part: drizzle cannot write INCLUDE (decision 074).
   ],
 )
@@ -221,7 +240,7 @@ export const orders = pgTable(
  * Orders summed per Asia/Shanghai day of their creation, per seller and per buyer, by their CURRENT
  * payment status (decision 073): what the admin statistics and the instrument cluster read instead of
  * the orders. Kept by a trigger on `orders` in the transaction of every insert and status change,
- * whoever writes (migration 0005, hand-written part). `user_id` 0 on the seller side is the platform's
+ * whoever writes (migration 0008, hand-written part). `user_id` 0 on the seller side is the platform's
  * own products (channels, packages); orders without a buyer account have no buyer row.
  */
 export const orderDailyStats = pgTable(
@@ -355,6 +374,9 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     // Statistics and the admin list by application day, whatever the status.
     index('withdrawals_created_idx').on(t.createdAt),
+    // The admin keyword filter over the Alipay details (ILIKE '%…%'): trigrams (decision 098).
+    index('withdrawals_alipay_account_trgm_idx').using('gin', t.alipayAccount.op('gin_trgm_ops')),
+    index('withdrawals_alipay_real_name_trgm_idx').using('gin', t.alipayRealName.op('gin_trgm_ops')),
   ],
 )
 

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { adminShareListQuerySchema } from '#contract/shares.ts'
 import type { Database } from '../../db/client.ts'
 import { shares, users } from '../../db/schema.ts'
-import { containing } from '../../db/search.ts'
+import { accountNamed, containing } from '../../db/search.ts'
 import type { SellerRow, ShareRow } from './presenter.ts'
 
 type ListQuery = z.output<typeof adminShareListQuerySchema>
@@ -25,7 +25,7 @@ export async function listShares(db: Database, q: ListQuery, sellerId?: number) 
     q.title ? ilike(shares.title, containing(q.title)) : undefined,
     q.type ? eq(shares.type, q.type) : undefined,
     q.status ? eq(shares.status, q.status) : undefined,
-    q.keyword ? or(ilike(shares.title, containing(q.keyword)), eq(shares.unicode, q.keyword), ilike(users.userName, containing(q.keyword))) : undefined,
+    q.keyword ? or(ilike(shares.title, containing(q.keyword)), eq(shares.unicode, q.keyword), accountNamed(shares.userId, q.keyword)) : undefined,
   )
   const column = SORT_COLUMNS[q.sort]
   // The id breaks ties (equal dates or prices), so pages never repeat or skip a row.

@@ -4,7 +4,7 @@ import { addDays, dayStart } from '#contract/days.ts'
 import type { adminWithdrawalListQuerySchema } from '#contract/withdrawals.ts'
 import type { Database } from '../../db/client.ts'
 import { users, withdrawals } from '../../db/schema.ts'
-import { containing } from '../../db/search.ts'
+import { accountNamed, containing } from '../../db/search.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 export type WithdrawalListQuery = Partial<z.output<typeof adminWithdrawalListQuerySchema>> & { pageNum: number; pageSize: number }
@@ -45,7 +45,7 @@ export async function listWithdrawals(db: Database, q: WithdrawalListQuery, scop
     scope.userId ? eq(withdrawals.userId, scope.userId) : undefined,
     q.status ? eq(withdrawals.status, q.status) : undefined,
     q.keyword
-      ? or(ilike(users.userName, containing(q.keyword)), ilike(withdrawals.alipayAccount, containing(q.keyword)), ilike(withdrawals.alipayRealName, containing(q.keyword)))
+      ? or(accountNamed(withdrawals.userId, q.keyword), ilike(withdrawals.alipayAccount, containing(q.keyword)), ilike(withdrawals.alipayRealName, containing(q.keyword)))
       : undefined,
     // Asia/Shanghai calendar days of the application time, both ends included.
     q.from ? gte(withdrawals.createdAt, dayStart(q.from)) : undefined,
