@@ -468,5 +468,13 @@ describe('order lists are in date order (issue 13 item 7)', () => {
     const token = await t.login(buyerUser.userName, buyerUser.password)
     const pages = [...(await listed('/api/orders/list?pageSize=2&pageNum=1', token)), ...(await listed('/api/orders/list?pageSize=2&pageNum=2', token)), ...(await listed('/api/orders/list?pageSize=2&pageNum=3', token))]
     expect(pages).toEqual(expected)
+    // By keyword (decision 098): the product, the buyer's or the seller's name, case-insensitively, in the
+    // same order and page by page; `_` is a character, not a wildcard.
+    const byKeyword = (keyword: string, page = '') => listed(`/api/orders/admin/list?keyword=${encodeURIComponent(keyword)}${page}`, admin)
+    expect(await byKeyword(buyerUser.userName.toUpperCase())).toEqual(expected)
+    expect(await byKeyword(sellerUser.userName)).toEqual(expected)
+    expect([...(await byKeyword(sellerUser.userName, '&pageSize=3&pageNum=1')), ...(await byKeyword(sellerUser.userName, '&pageSize=3&pageNum=2'))]).toEqual(expected)
+    expect(await byKeyword('dated')).toEqual(expected)
+    expect(await byKeyword('Dat_d')).toEqual([])
   })
 })

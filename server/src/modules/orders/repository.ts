@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { orderListQuerySchema, RefundState } from '#contract/orders.ts'
@@ -88,21 +88,23 @@ export async function listOrders(db: Database, q: OrderListQuery, scope: OrderSc
     q.refund_state ? refundStateIs(q.refund_state) : undefined,
   )
   const newestFirst = [desc(orders.createdAt), desc(orders.id)]
-  // A subquery with a LIMIT is planned on its own: the filter's indexes, then the sort of what they found.
-  const page = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
+  const limit = q.pageSize
+  const offset = (q.pageNum - 1) * q.pageSize
+  // A subquery with a LIMIT is planned on its own. With a keyword, though, the planner cannot know how
+  // many orders match (the named accounts' ids exist only once the query runs); guessing hundreds, it
+  // walked every order newest first through the filter to find a rare keyword's twenty. So a keyword's
+  // matches are found first, by their indexes, and then sorted: MATERIALIZED keeps the two steps apart.
+  const page = q.keyword
+    ? sql`with m as materialized (${db.select({ id: orders.id, createdAt: orders.createdAt }).from(orders).where(where)})
+        select id from m order by created_at desc, id desc limit ${limit} offset ${offset}`
+    : db.select({ id: orders.id }).from(orders).where(where).orderBy(...newestFirst).limit(limit).offset(offset)
   const rows = db
     .select({ order: orders, unicode: shares.unicode, buyerName: buyers.userName, sellerName: sellers.userName })
     .from(orders)
     .leftJoin(shares, eq(shares.id, orders.shareId))
     .leftJoin(buyers, eq(buyers.id, orders.buyerId))
     .leftJoin(sellers, eq(sellers.id, orders.sellerId))
-    .where(inArray(orders.id, page))
+    .where(sql`${orders.id} in (${page})`)
     .orderBy(...newestFirst)
   const counted = db.select({ n: count() }).from(orders).where(where)
   const [list, [total]] = await Promise.all([rows, counted])
