@@ -9,6 +9,7 @@ import { LocaleSwitch } from './LocaleSwitch.tsx'
 import { menuTrail } from '../shell/menu-match.ts'
 import { CollapsedMenu, MenuTree, TopMenu } from '../shell/menus.tsx'
 import { RoleContext } from '../shell/permission.tsx'
+import { ServerMenuNotice } from '../shell/server-menu-notice.tsx'
 import { useStoredSettings } from '../shell/use-settings.ts'
 import { loadDrawer, loadedDrawer } from '../shell/drawer-module.ts'
 import { TabBar } from '../shell/tab-bar.tsx'
@@ -107,6 +108,7 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
 
   return (
     <RoleContext.Provider value={user.role}>
+      <ServerMenuNotice />
       <AppShell
         header={settings.navbar ? { height: 56 } : undefined}
         navbar={showMenu ? { width, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !sideMenu } } : undefined}

@@ -1,12 +1,13 @@
 import { Button, ColorSwatch, CopyButton, Divider, Drawer, Group, NativeSelect, NumberInput, Paper, Radio, Stack, Switch, Text, Textarea, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Link, useFetcher, useLocation } from '@remix-run/react'
-import { type FormEvent, useEffect, useId, useRef } from 'react'
+import { type FormEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import type { SettingsActionData } from '#app/routes/settings/route.tsx'
 import { type AppSettings, BOOLEAN_SETTINGS, DENSITIES, MENU_WIDTH, settingsJson, THEME_COLORS } from '#app/settings.ts'
 import { useIsPending } from '../forms/fields.tsx'
+import { SETTINGS_FETCHER } from './server-menu-notice.tsx'
 import { useStoredSettings } from './use-settings.ts'
 
 /** "Copy settings" (SPEC §2/§8): with JavaScript a button ('Copy succeeded...'); without, the JSON to select. */
@@ -47,7 +48,7 @@ const BOOLEAN_GROUPS = [
 function SettingsForm({ settings }: { settings: AppSettings }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const fetcher = useFetcher<SettingsActionData>()
+  const fetcher = useFetcher<SettingsActionData>({ key: SETTINGS_FETCHER })
   const hydrated = useHydrated()
   const pending = useIsPending({ formAction: '/settings' }) || fetcher.state === 'submitting'
   const redirectTo = (() => {
@@ -61,18 +62,7 @@ function SettingsForm({ settings }: { settings: AppSettings }) {
     body.set('instant', '1')
     fetcher.submit(body, { method: 'post', action: '/settings' })
   }
-  // SPEC §4: switching the server menu on says loading, then success or error.
-  const loadingMenu = fetcher.state !== 'idle' && fetcher.formData?.get('menuFromServer') === 'on' && !settings.menuFromServer
-  const shown = useRef<unknown>(null)
-  useEffect(() => {
-    if (loadingMenu) notifications.show({ id: 'server-menu', loading: true, message: t('shell.menu.loading'), autoClose: false })
-  }, [loadingMenu, t])
-  useEffect(() => {
-    const menu = fetcher.data?.menu
-    if (fetcher.state !== 'idle' || !menu || shown.current === fetcher.data) return
-    shown.current = fetcher.data
-    notifications.update({ id: 'server-menu', loading: false, color: menu === 'loaded' ? 'green' : 'red', message: t(`shell.menu.${menu}`), autoClose: 5000 })
-  }, [fetcher.state, fetcher.data, t])
+  // Its loading / loaded messages: ServerMenuNotice, in the layout (the fetcher is shared by key).
   return (
     <fetcher.Form method="post" action="/settings" onChange={hydrated ? instant : undefined} aria-label={t('shell.settings.title')}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
