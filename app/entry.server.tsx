@@ -6,6 +6,8 @@ import { createInstance, type i18n } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { catalogEntries, recording } from './.server/catalog-entries.ts'
+import { CatalogRecorder, type CatalogRecording } from './components/layout/catalogs.tsx'
 import { NonceProvider } from './components/layout/nonce.tsx'
 import { getLocale } from './.server/i18n.ts'
 import { i18nConfig, resources } from './i18n.ts'
@@ -72,16 +74,20 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
-  const instance = await i18nFor(await getLocale(request))
+  const locale = await getLocale(request)
+  const catalogs: CatalogRecording = { keys: new Set(), entries: (keys) => catalogEntries(resources[locale].translation, keys) }
+  const instance = recording(await i18nFor(locale), catalogs.keys)
 
   const bot = isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        <CatalogRecorder.Provider value={catalogs}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </I18nextProvider>
+        </CatalogRecorder.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { ConfirmLogout, FlashToast } from './components/feedback/flash.tsx'
 import { NotificationsHost } from './components/feedback/notifications-host.tsx'
+import { CatalogGate, CatalogList } from './components/layout/catalogs.tsx'
 import { GeneralErrorBoundary } from './components/feedback/error-boundary.tsx'
 import { useNonce } from './components/layout/nonce.tsx'
 import { getLocale } from './.server/i18n.ts'
@@ -87,7 +88,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <NotificationsHost />
             <FlashToast toast={rootData?.toast ?? null} />
             <ConfirmLogout open={rootData?.confirmLogout ?? false} />
+            <CatalogGate />
             {children}
+            {/* After the page: the server has then seen every t() of the render. */}
+            <CatalogList />
           </MantineProvider>
         ) : (
           children

@@ -1,6 +1,6 @@
 // SPEC §9 locales: zh-CN by default, the header switch (a plain form, so it works without JS), the
 // <html lang> attribute, and English for any other stored choice.
-import { expect, loginAs, test } from './fixtures.ts'
+import { expect, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
 
 test('the login page switches zh-CN → English → zh-CN and keeps the tab', async ({ page }) => {
   await page.goto('/login?tab=forgot')
@@ -61,4 +61,47 @@ test('any other stored language means English (SPEC §9)', async ({ page }) => {
   await page.goto('/login')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+})
+
+// Decision 100: a page hydrates with the texts its server render used (written into the page) and the
+// catalogs every page needs; the whole catalogs follow, and a navigation made at once waits for them.
+test('the whole catalogs come after hydration; a page reached at once shows texts, not keys', async ({ page, context, api }) => {
+  test.skip(jsDisabled(test.info()), 'catalogs are the browser\'s')
+  await loginAs(context, await api.createUser())
+  // When <html data-hydrated> appeared, on the page's clock: a script asked for before it came first.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement?.hasAttribute('data-hydrated')) return
+      ;(window as unknown as { hydratedAt: number }).hydratedAt = performance.now()
+      observer.disconnect()
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
+  })
+  const catalogsOf = async () => {
+    const { at, started } = await page.evaluate(() => ({
+      at: (window as unknown as { hydratedAt: number }).hydratedAt,
+      started: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const),
+    }))
+    const named = started.flatMap(([url, start]) => {
+      const name = /\/assets\/(\w+)-[\w-]+\.js$/.exec(url)?.[1]
+      return name ? [{ name, afterHydration: start >= at }] : []
+    })
+    return named.filter((c) => ['auth', 'common', 'errors', 'validation', 'shares', 'menu', 'statistics', 'withdrawals'].includes(c.name))
+  }
+  await page.goto('/dashboard/workplace')
+  await hydrated(page)
+  await expect(page.locator('#ps-catalogs')).toBeAttached()
+  const written = JSON.parse((await page.locator('#ps-catalogs').textContent()) ?? '{}')
+  expect(written.menu.dashboard).toBe('仪表盘')
+  expect(written).not.toHaveProperty('statistics')
+  // Straight away, through the menu, to a page whose texts the workplace did not use.
+  await page.getByRole('navigation', { name: '菜单' }).getByRole('link', { name: '提现' }).click()
+  await expect(page).toHaveURL('/dashboard/withdrawal')
+  await expect(page.getByRole('heading', { name: '提现', level: 2 })).toBeVisible()
+  await expect(page.locator('main')).not.toContainText('withdrawals.')
+  const catalogs = await catalogsOf()
+  const before = catalogs.filter((c) => !c.afterHydration).map((c) => c.name)
+  expect(before).not.toContain('withdrawals')
+  expect(before).not.toContain('statistics')
+  // A catalog no component chunk is named after: it came with the whole catalogs, after hydration.
+  expect(catalogs.filter((c) => c.afterHydration).map((c) => c.name)).toContain('statistics')
 })

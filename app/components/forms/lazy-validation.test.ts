@@ -10,6 +10,6 @@ describe('lazyValidation', () => {
   // conform sends a blurred field to the server for validation when it has no onValidate: until the
   // validators arrive, only a submission is checked (by the server, as without JavaScript).
   it('leaves validation to the server on submit until then', () => {
-    expect(lazyValidation(null ?? undefined)).toEqual({ onValidate: undefined, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
+    expect(lazyValidation(undefined)).toEqual({ onValidate: undefined, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' })
   })
 })

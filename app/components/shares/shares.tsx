@@ -1,66 +1,15 @@
-import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Group, List, NativeSelect, Table, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { formatYuanAmount } from '#contract/money.ts'
-import { PAYMENT_STATUS_VIEW, type PaymentStatus } from '#contract/values/orders.ts'
-import { SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, type ShareStatus } from '#contract/values/shares.ts'
+import { SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES } from '#contract/values/shares.ts'
 import { type PublicShare } from '#contract/shares.ts'
 import { TOAST_MS } from '../feedback/flash.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
-import { formatDateTime } from '#app/utils/format.ts'
 
-/** The API speaks yuan (≤ 2 decimals); shown as `¥12.30`. */
-export const yuan = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatYuanAmount(amount))
+import { DateTimeCell, ShareCodeLink, ShareStatusBadge, yuan } from './cells.tsx'
 
-const SHARE_STATUS_COLORS: Record<ShareStatus, string> = { under_review: 'orange', approved: 'green', reported_invalid: 'gray', violation: 'red' }
-
-/** A time in a table cell: the date over the time, so wide tables stay narrow. */
-export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
-  const [date, time] = formatDateTime(iso).split(' ')
-  return (
-    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
-      {date}
-      {time ? (
-        <>
-          <br />
-          {time}
-        </>
-      ) : null}
-    </Text>
-  )
-}
-
-/** A badge in a table cell keeps its whole label (Mantine's would shrink to an ellipsis). */
-const NO_SHRINK = { minWidth: 'max-content' } as const
-
-export function ShareStatusBadge({ status }: { status: ShareStatus }) {
-  const { t } = useTranslation()
-  return (
-    <Badge variant="light" color={SHARE_STATUS_COLORS[status]} style={NO_SHRINK}>
-      {t(`shares.statuses.${status}`)}
-    </Badge>
-  )
-}
-
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation()
-  const view = PAYMENT_STATUS_VIEW[status]
-  return (
-    <Badge variant="light" color={view.color} style={NO_SHRINK}>
-      {t(view.label)}
-    </Badge>
-  )
-}
-
-/** A share code, linked to its public page (in a new tab with `newTab`). */
-export function ShareCodeLink({ unicode, newTab }: { unicode: string; newTab?: boolean }) {
-  return (
-    <Anchor href={`/share/${unicode}`} target={newTab ? '_blank' : undefined} rel={newTab ? 'noopener' : undefined} ff="monospace" size="sm">
-      {unicode}
-    </Anchor>
-  )
-}
+export { DateTimeCell, PaymentStatusBadge, ShareCodeLink, ShareStatusBadge, yuan } from './cells.tsx'
 
 /** The header cells of both share lists up to the actions column; `withSeller` puts the seller under the title (the admin's list). */
 export function ShareHeadCells({ withSeller }: { withSeller?: boolean }) {

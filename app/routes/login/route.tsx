@@ -20,13 +20,13 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { offeredProviders } from '#app/.server/oauth-routes.ts'
 import { ProviderButtons } from '#app/components/oauth/provider-buttons.tsx'
-import { schemaFor } from './validation.ts'
+import { schemaFor } from './validators.ts'
 
 const TABS = ['login', 'register', 'forgot'] as const
 type Tab = (typeof TABS)[number]
 const tabOf = (v: string | null): Tab => (TABS.includes(v as Tab) ? (v as Tab) : 'login')
 
-const loadValidators = () => import('./validation.ts')
+const loadValidators = () => import('./validators.ts')
 
 /** The fields' constraints (`required`, `maxLength`…), computed here so the browser needs no zod for them. */
 const constraints = {
