@@ -28,9 +28,10 @@ export function catalogEntries(catalog: Tree, keys: Iterable<string>): Tree {
 }
 
 /**
- * The locale's instance, seen through a proxy that notes the key of every `t()` of this render, for the browser's first catalogs (`CatalogList`, decision 100). i18next binds
- * its methods to the instance, so the `t` that `getFixedT` (what useTranslation uses) returns is
- * wrapped as well as `t` itself.
+ * The locale's shared instance, seen through a per-request proxy that notes the key of every `t()` of
+ * the render, for the browser's first catalogs (`CatalogList`, decision 100). i18next binds its methods
+ * to the instance, so the `t` that `getFixedT` (what useTranslation uses) returns is wrapped as well as
+ * `t` itself.
  */
 export function recording(instance: i18n, used: Set<string>): i18n {
   type T = ((...args: unknown[]) => unknown) & { keyPrefix?: string }
