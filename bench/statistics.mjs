@@ -5,7 +5,8 @@
 // fixture does (bench/income-orders.mjs). The orders' statistics trigger is set aside for the load and
 // the aggregate rebuilt once by the migration's own `order_daily_stats_rebuild()` (decision 074).
 // Then each statistics query and each admin list with filters is timed one request at a time beside
-// GET /api/health, and printed with its target (≤ 200 ms, ≤ 50 ms).
+// GET /api/health, and printed with its target (≤ 200 ms, ≤ 50 ms); the statistics also at their first
+// request after the start and, on PostgreSQL, each after a refund of a past order (decision 101).
 
 const env = (name, fallback) => Math.max(1, Math.floor(Number(process.env[name] ?? fallback)))
 
@@ -175,12 +176,48 @@ export async function statisticsBench({ label, dataDir, databaseUrl, apiPort, ad
     '/api/loginRecords/admin/list?keyword=bs_777',
   ].map((path) => ({ name: `GET ${path.replace(/\d{4}-\d\d-\d\d/g, 'D')}`, url: base + path, target: 50 }))
   const targets = [{ name: 'GET /api/health (baseline)', url: `${base}/api/health`, target: null }, ...stats, ...lists]
+  const timed = async (url) => {
+    const started = performance.now()
+    const res = await fetch(url, { headers })
+    await res.text()
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
+    return performance.now() - started
+  }
+  // The first request of each range after the start sums its past days whole (decision 101).
+  const first = []
+  for (const t of stats) first.push(await timed(t.url))
   const times = await sequential(
     targets.map((t) => ({ url: t.url, headers })),
     requests,
   )
+  // Then, on PostgreSQL (the bench can write to it beside the API), each request after a refund of an
+  // order of ten days ago: the kept past days are brought up to date from the log.
+  const afterChange = []
+  if (databaseUrl) {
+    const { default: pg } = await import('pg')
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    const lists = stats.map(() => [])
+    for (let i = 0; i < 10; i++) {
+      for (const [k, t] of stats.entries()) {
+        await client.query(`update orders set payment_status = 'Refund', refunded_at = now() where id = (
+          select id from orders where payment_status = 'Completed' and amount_fen > 0
+            and created_at < now() - interval '10 days' and created_at > now() - interval '11 days' limit 1)`)
+        lists[k].push(await timed(t.url))
+      }
+    }
+    await client.end()
+    for (const list of lists) {
+      list.sort((a, b) => a - b)
+      afterChange.push({ p50: list[Math.floor(list.length / 2)], p99: list.at(-1) })
+    }
+  }
   const cluster = (await (await fetch(`${base}/api/statistics/admin/cluster`, { headers })).json()).data
   await stopChild(api)
   console.log(`  ${label}: statistics fixture (${sizes.users.toLocaleString('en')} users, ${sizes.shares.toLocaleString('en')} shares, ${sizes.orders.toLocaleString('en')} orders) seeded in ${seedSeconds.toFixed(1)} s; cluster ${JSON.stringify(cluster)}`)
-  return targets.map((t, i) => ({ name: `${t.name} (${label})`, ...times[i], target: t.target }))
+  return [
+    ...targets.map((t, i) => ({ name: `${t.name} (${label})`, ...times[i], target: t.target })),
+    ...stats.map((t, i) => ({ name: `${t.name}, first request after the start (${label})`, p50: first[i], p99: first[i], target: t.target })),
+    ...afterChange.map((r, i) => ({ name: `${stats[i].name}, after a refund of a past order (${label})`, ...r, target: stats[i].target })),
+  ]
 }

@@ -27,6 +27,8 @@ import sharesModule from './modules/shares/routes.ts'
 import subscriptionsModule from './modules/subscriptions/routes.ts'
 import usersModule from './modules/users/routes.ts'
 import withdrawalsModule from './modules/withdrawals/routes.ts'
+import { pruneStatisticsLog } from './modules/statistics/repository.ts'
+import { keepDefaultRanges } from './modules/statistics/service.ts'
 import statisticsModule from './modules/statistics/routes.ts'
 import authPlugin from './plugins/app/auth.ts'
 import formbody from './plugins/external/formbody.ts'
@@ -51,7 +53,10 @@ export type BuildOptions = {
   oauth?: OAuthOverrides
   /** The time now (default: the system clock); tests pass a movable one. */
   clock?: () => Date
-  /** Every minute: expire pending orders, follow up refunds not yet confirmed by a gateway (off in tests that drive time themselves). */
+  /**
+   * Every minute: expire pending orders, follow up refunds not yet confirmed by a gateway, prune the
+   * statistics log and keep the default statistics ranges summed (off in tests that drive time themselves).
+   */
   sweepOrders?: boolean
   logger?: FastifyServerOptions['logger']
 }
@@ -89,9 +94,14 @@ export async function buildApp(opts: BuildOptions) {
     const timer = setInterval(() => {
       expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
       finishOwedRefunds(app.db, app.payments, { ...refundContext(app), log: app.log }).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
+      pruneStatisticsLog(app.db)
+        .then(() => keepDefaultRanges(app.db, app.clock()))
+        .catch((err) => app.log.error({ err }, 'statistics upkeep failed'))
     }, 60_000)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))
+    // Not awaited: the API serves while the default ranges are first summed.
+    app.addHook('onReady', async () => void keepDefaultRanges(app.db, app.clock()).catch((err) => app.log.error({ err }, 'statistics upkeep failed')))
   }
   return app
 }

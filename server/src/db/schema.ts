@@ -41,6 +41,8 @@ export const users = pgTable(
     index('users_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // New users per day (statistics, the instrument cluster) by a range of this index (decision 101).
+    index('users_created_idx').on(t.createdAt),
   ],
 )
 
@@ -268,9 +270,43 @@ export const orderDailyStats = pgTable(
     /** The fee and seller income of the Completed orders (fixed at payment). */
     feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
     incomeFen: bigint('income_fen', { mode: 'number' }).notNull().default(0),
+    /**
+     * How many order changes this row has taken: 1 when made, plus 1 at each change, never less — so
+     * the sum over the `platform` rows of some days differs whenever any order of those days changed,
+     * even when their figures sum to the same (one Pending order completes as another fails). What the
+     * statistics cache checks its past days against (decision 101).
+     */
+    changes: bigint('changes', { mode: 'number' }).notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.side, t.day, t.userId] })],
 )
+
+/**
+ * Each change the trigger made to `order_daily_stats`, as one row: the order's day, its seller (0: the
+ * platform's own products) and buyer, and what it added to their figures (negative when taken away).
+ * One row per `changes` added to a platform row, so the statistics cache brings past days' per-user
+ * sums up to date by adding the rows after the last it saw, and knows by the count that it missed none
+ * (decision 101). Rows older than a day are pruned by the minute sweep.
+ */
+export const orderStatsLog = pgTable('order_stats_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  day: text('day').notNull(),
+  sellerId: integer('seller_id').notNull(),
+  buyerId: integer('buyer_id'),
+  orders: integer('orders').notNull(),
+  completed: integer('completed').notNull(),
+  pending: integer('pending').notNull(),
+  failed: integer('failed').notNull(),
+  refunded: integer('refunded').notNull(),
+  free: integer('free').notNull(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  completedFen: bigint('completed_fen', { mode: 'number' }).notNull(),
+  pendingFen: bigint('pending_fen', { mode: 'number' }).notNull(),
+  refundFen: bigint('refund_fen', { mode: 'number' }).notNull(),
+  feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+  incomeFen: bigint('income_fen', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+})
 
 /** Every gateway notification handled, once (research/INTEGRATIONS.md §5.2). */
 export const inboundEvents = pgTable(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { rangeDays, resolveRange, STATISTICS_SORTS, statisticsQuerySchemas, STATISTICS_TABS } from '#contract/statistics.ts'
-import { clusterCalendar, conversionRate, everyDay, rangePlan, sortColumn, TAB_FIGURES } from './rules.ts'
+import { clusterCalendar, conversionRate, everyDay, pageOfUsers, rangePlan, sortColumn, splitRange, TAB_FIGURES } from './rules.ts'
 
 describe('statistics rules', () => {
-  it('every sort key of the contract is a figure of its tab (the SQL orders by the figure column)', () => {
+  it('every sort key of the contract is a figure of its tab (the page is sorted by the figure of that name)', () => {
     for (const tab of STATISTICS_TABS) {
       for (const s of STATISTICS_SORTS[tab]) expect(Object.keys(TAB_FIGURES[tab])).toContain(s)
       expect(() => sortColumn(tab, 'user_id; drop table users')).toThrow()
@@ -55,5 +55,38 @@ describe('statistics rules', () => {
       for (const [d, n] of count) expect([d, n]).toEqual([d, inRange.has(d) ? 1 : 0])
       for (const d of inRange) expect(count.get(d)).toBe(1)
     }
+  })
+
+  it('a range splits at today: the days before are kept, today and after are read each time', () => {
+    const today = '2026-11-20'
+    expect(splitRange({ from: '2026-10-22', to: today }, today)).toEqual({ past: { from: '2026-10-22', to: '2026-11-19' }, live: { from: today, to: today } })
+    expect(splitRange({ from: '2026-10-01', to: '2026-10-31' }, today)).toEqual({ past: { from: '2026-10-01', to: '2026-10-31' }, live: null })
+    expect(splitRange({ from: today, to: '2026-11-25' }, today)).toEqual({ past: null, live: { from: today, to: '2026-11-25' } })
+    expect(splitRange({ from: '2026-11-19', to: '2026-11-19' }, today)).toEqual({ past: { from: '2026-11-19', to: '2026-11-19' }, live: null })
+    expect(splitRange({ from: '2026-11-22', to: '2026-11-23' }, today)).toEqual({ past: null, live: { from: '2026-11-22', to: '2026-11-23' } })
+  })
+
+  it('a page of users equals sorting them all: by the figure either way, ties by user id, with the count and totals', () => {
+    let seed = 7
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const width = 3
+    const n = 3000
+    const userIds = Array.from({ length: n }, (_, i) => i * 7 + 1).sort(() => rand() - 0.5)
+    const figures = Array.from({ length: n * width }, () => Math.floor(rand() * 20) - 5)
+    const rows = userIds.map((userId, i) => ({ userId, figures: figures.slice(i * width, (i + 1) * width) }))
+    for (const sortAt of [0, 2]) {
+      for (const order of ['asc', 'desc'] as const) {
+        const sign = order === 'asc' ? 1 : -1
+        const sorted = [...rows].sort((a, b) => sign * (a.figures[sortAt]! - b.figures[sortAt]!) || a.userId - b.userId)
+        // Near the top (selected as read) and far down (sorted whole), and past the end.
+        for (const [offset, size] of [[0, 20], [40, 20], [1990, 20], [2500, 100], [2990, 50], [5000, 10]] as const) {
+          const page = pageOfUsers({ userIds, figures, width }, sortAt, order, offset, size)
+          expect(page.rows, `${sortAt} ${order} ${offset}`).toEqual(sorted.slice(offset, offset + size))
+          expect(page.total).toBe(n)
+          expect(page.totals).toEqual([0, 1, 2].map((k) => rows.reduce((t, r) => t + r.figures[k]!, 0)))
+        }
+      }
+    }
+    expect(pageOfUsers({ userIds: [], figures: [], width }, 0, 'desc', 0, 20)).toEqual({ rows: [], total: 0, totals: [0, 0, 0] })
   })
 })

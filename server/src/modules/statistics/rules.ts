@@ -29,7 +29,64 @@ export const TAB_FIGURES = {
 export type FigureName<T extends StatisticsTab> = keyof (typeof TAB_FIGURES)[T] & string
 export type Sums<T extends StatisticsTab> = Record<FigureName<T>, number>
 
-/** The sortable columns of a tab are figures of it (the SQL orders by the figure's column alias). */
+/** A day range, yyyy-MM-dd (Asia/Shanghai), both ends counted. */
+export type Range = { from: string; to: string }
+
+/**
+ * The days of a range before today, whose per-user sums the statistics cache keeps while their orders
+ * do not change, and the days from today on, read at every request (today's orders change all day;
+ * decision 101). Either may be empty (null).
+ */
+export function splitRange(r: Range, today: string): { past: Range | null; live: Range | null } {
+  const yesterday = addDays(today, -1)
+  return {
+    past: r.from <= yesterday ? { from: r.from, to: r.to < yesterday ? r.to : yesterday } : null,
+    live: r.to >= today ? { from: r.from > today ? r.from : today, to: r.to } : null,
+  }
+}
+
+/** Users and their figures, flat: user `i` is `userIds[i]`, its figures `figures[i * width …]` in `TAB_FIGURES` order. */
+export type UserTable = { userIds: ArrayLike<number>; figures: ArrayLike<number>; width: number }
+
+/** Above this many rows before the page's end, the rows are sorted whole rather than selected. */
+const SELECT_LIMIT = 2000
+
+/**
+ * One page of users sorted by one figure (`sortAt`, its index), ties by user id so pages never overlap,
+ * with the number of users and the totals of every figure. The rows are read once: a page near the top
+ * (the usual) keeps only the best `offset + size` as it goes — about 1 ms over 100,000 users, where
+ * sorting them all takes 40.
+ */
+export function pageOfUsers(t: UserTable, sortAt: number, order: 'asc' | 'desc', offset: number, size: number) {
+  const { userIds, figures, width } = t
+  const sign = order === 'asc' ? 1 : -1
+  const before = (a: number, b: number) => {
+    const d = (figures[a * width + sortAt]! - figures[b * width + sortAt]!) * sign
+    return d < 0 || (d === 0 && userIds[a]! < userIds[b]!)
+  }
+  const total = userIds.length
+  const end = offset + size
+  const totals = new Array<number>(width).fill(0)
+  for (let i = 0; i < total * width; i++) totals[i % width]! += figures[i]!
+  let kept: number[] = []
+  if (end > SELECT_LIMIT) kept = Array.from({ length: total }, (_, i) => i).sort((a, b) => (before(a, b) ? -1 : 1))
+  else {
+    for (let i = 0; i < total; i++) {
+      if (kept.length === end && !before(i, kept[end - 1]!)) continue
+      // Insert in order, dropping the last when the buffer is full.
+      let j = kept.length < end ? kept.length : end - 1
+      while (j > 0 && before(i, kept[j - 1]!)) {
+        kept[j] = kept[j - 1]!
+        j--
+      }
+      kept[j] = i
+    }
+  }
+  const rows = kept.slice(offset, end).map((i) => ({ userId: userIds[i]!, figures: Array.from({ length: width }, (_, k) => figures[i * width + k]!) }))
+  return { rows, total, totals }
+}
+
+/** The sortable columns of a tab are figures of it (`pageOfUsers` sorts by the figure of that name). */
 export function sortColumn<T extends StatisticsTab>(tab: T, sort: string): FigureName<T> {
   if (!(STATISTICS_SORTS[tab] as readonly string[]).includes(sort)) throw new Error(`not a sort of ${tab}: ${sort}`)
   return sort as FigureName<T>

@@ -10,6 +10,7 @@ import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp } from '../../../test/helpers.ts'
 import { newOrderNo } from '../orders/rules.ts'
 import { newUnicode } from '../shares/rules.ts'
+import { cacheOf } from './cache.ts'
 
 // Statistics equal the orders and the ledger exactly (issue 9): random orders across statuses, days
 // (around Shanghai midnight too), sellers, buyers with and without an account, refunds, free unlocks
@@ -22,6 +23,8 @@ const STATUSES: PaymentStatus[] = ['Pending', 'Completed', 'Failed', 'Refund']
 type Page = { list: Record<string, number | string | null>[]; total: number; totals: Record<string, number>; from: string; to: string; daily?: Record<string, number | string>[] }
 
 let t: TestApp
+/** The app's clock: NOW, but for the test of a range that moves a day. */
+let clockAt = NOW
 let admin: string
 let userToken: string
 
@@ -59,7 +62,7 @@ async function all(tab: StatisticsTab, range: string, sort?: string, order = 'de
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock: () => NOW })
+  t = await buildTestApp({ clock: () => clockAt })
   admin = await t.login('admin', ADMIN_PASSWORD)
   const plain = await createUser(t.db)
   userToken = await t.login(plain.userName, plain.password)
@@ -211,6 +214,31 @@ async function recompute(tab: StatisticsTab, from: string, to: string) {
 const FEN: Record<string, boolean> = { amount: true, refundAmount: true, gmv: true, fee: true, income: true, paid: true, spent: true, withdrawn: true }
 const asWire = (row: Record<string, number>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, FEN[k] ? fenToYuan(v) : v]))
 
+/** A tab over a range (none: the default) read page by page equals the recomputation: every user, figure, total, the order. */
+async function expectExact(tab: StatisticsTab, from: string, to: string, label: string) {
+  const range = from ? `from=${from}&to=${to}` : ''
+  const page = await all(tab, range)
+  const expectFrom = from || addDays(shanghaiDay(clockAt), -29)
+  expect(page.from, label).toBe(expectFrom)
+  expect(page.to, label).toBe(to || shanghaiDay(clockAt))
+  const { per, names } = await recompute(tab, page.from, page.to)
+  expect(page.total, label).toBe(per.size)
+  const got = new Map(page.list.map((r) => [r.userId as number, r]))
+  const totals: Record<string, number> = {}
+  for (const [id, row] of per) {
+    const { userId, username, shares: _s, visits: _v, purchases: _p, conversionRate: _c, ...figures } = got.get(id) ?? {}
+    expect(userId, `${label}: user ${id} listed`).toBe(id)
+    expect(username).toBe(names.get(id))
+    expect(figures, `${label}: user ${id}`).toEqual(asWire(row))
+    for (const [k, v] of Object.entries(row)) totals[k] = (totals[k] ?? 0) + v
+  }
+  if (per.size > 0) expect(page.totals, `${label}: totals`).toEqual(asWire(totals))
+  // Sorted by the default figure, descending, ties by user id.
+  const key = STATISTICS_SORTS[tab][0]
+  const keys = page.list.map((r) => [r[key] as number, r.userId as number] as const)
+  expect(keys).toEqual([...keys].sort((a, b) => b[0] - a[0] || a[1] - b[1]))
+}
+
 const today = shanghaiDay(NOW)
 const RANGES: [string, string, string][] = [
   ['the default (last 30 days)', '', ''],
@@ -225,29 +253,7 @@ const RANGES: [string, string, string][] = [
 describe(`statistics equal a recomputation from the orders and withdrawals (seed ${SEED})`, () => {
   for (const tab of ['orders', 'sellers', 'withdrawals', 'comprehensive'] as const) {
     it(`${tab}: every figure, every user, totals, every range`, async () => {
-      for (const [label, from, to] of RANGES) {
-        const range = from ? `from=${from}&to=${to}` : ''
-        const page = await all(tab, range)
-        const expectFrom = from || addDays(today, -29)
-        expect(page.from, label).toBe(expectFrom)
-        expect(page.to, label).toBe(to || today)
-        const { per, names } = await recompute(tab, page.from, page.to)
-        expect(page.total, label).toBe(per.size)
-        const got = new Map(page.list.map((r) => [r.userId as number, r]))
-        const totals: Record<string, number> = {}
-        for (const [id, row] of per) {
-          const { userId, username, shares: _s, visits: _v, purchases: _p, conversionRate: _c, ...figures } = got.get(id) ?? {}
-          expect(userId, `${label}: user ${id} listed`).toBe(id)
-          expect(username).toBe(names.get(id))
-          expect(figures, `${label}: user ${id}`).toEqual(asWire(row))
-          for (const [k, v] of Object.entries(row)) totals[k] = (totals[k] ?? 0) + v
-        }
-        if (per.size > 0) expect(page.totals, `${label}: totals`).toEqual(asWire(totals))
-        // Sorted by the default figure, descending, ties by user id.
-        const key = STATISTICS_SORTS[tab][0]
-        const keys = page.list.map((r) => [r[key] as number, r.userId as number] as const)
-        expect(keys).toEqual([...keys].sort((a, b) => b[0] - a[0] || a[1] - b[1]))
-      }
+      for (const [label, from, to] of RANGES) await expectExact(tab, from, to, label)
     })
   }
 
@@ -327,7 +333,11 @@ describe(`statistics equal a recomputation from the orders and withdrawals (seed
 
   it('the aggregate the trigger kept equals a rebuild from the orders (the migration back-fill)', async () => {
     const snapshot = async () =>
-      ((await t.db.execute(sql`select * from order_daily_stats where orders <> 0 order by side, day, user_id`)) as unknown as { rows: unknown[] }).rows.map((r) => JSON.stringify(r))
+      // Every column but `changes`, which counts the changes a row took (the rebuild starts it above them all).
+      ((await t.db.execute(
+        sql`select side, day, user_id, orders, completed, pending, failed, refunded, free, amount_fen, completed_fen, pending_fen, refund_fen, fee_fen, income_fen
+          from order_daily_stats where orders <> 0 order by side, day, user_id`,
+      )) as unknown as { rows: unknown[] }).rows.map((r) => JSON.stringify(r))
     const kept = await snapshot()
     await t.db.execute(sql`select order_daily_stats_rebuild()`)
     expect(await snapshot()).toEqual(kept)
@@ -357,6 +367,77 @@ describe(`statistics equal a recomputation from the orders and withdrawals (seed
     const refunded = (await all('sellers', wide)).list.find((r) => r.userId === seller.id)
     expect(refunded).toMatchObject({ orders: 1, completed: 0, refunded: 1, gmv: 0, refundAmount: 12.34, income: 0 })
     expect((await all('sellers', wide)).list.length).toBe(before.length + 1)
+  })
+})
+
+describe('the past days kept between requests (decision 101)', () => {
+  const TABS = ['orders', 'sellers', 'comprehensive'] as const
+  const counts = () => ({ ...cacheOf(t.db).counts })
+  /** Changes orders of `day` as the payment pipeline would: a refund, a payment, an expiry (where there are such orders). */
+  async function changeOrdersOf(day: string) {
+    const mine = (await t.db.select().from(orders)).filter((o) => shanghaiDay(o.createdAt) === day)
+    const one = (s: PaymentStatus) => mine.find((o) => o.paymentStatus === s && (s !== 'Completed' || o.amountFen > 0))
+    const done = one('Completed')
+    if (done) await t.db.update(orders).set({ paymentStatus: 'Refund', refundedAt: NOW }).where(eq(orders.id, done.id))
+    const pending = mine.filter((o) => o.paymentStatus === 'Pending')
+    if (pending[0]) await t.db.update(orders).set({ paymentStatus: 'Completed', paidAt: NOW, feeFen: 1, sellerIncomeFen: sql`case when ${orders.sellerId} is null then null else ${pending[0].amountFen - 1}::int end` }).where(eq(orders.id, pending[0].id))
+    if (pending[1]) await t.db.update(orders).set({ paymentStatus: 'Failed' }).where(eq(orders.id, pending[1].id))
+    // A new order of that day (an import, a late write): a user new to the range on one side.
+    const buyer = await createUser(t.db)
+    await t.db.insert(orders).values({ orderNo: newOrderNo(dayStart(day)), productType: 'share', productName: 'Late', amountFen: 321, paymentMethod: 'Alipay', provider: 'sandbox', paymentStatus: 'Completed', buyerId: buyer.id, sellerId: mine[0]?.sellerId ?? null, shareId: mine[0]?.shareId ?? null, feeFen: 16, sellerIncomeFen: mine[0]?.sellerId ? 305 : null, expiresAt: dayStart(day), paidAt: dayStart(day), createdAt: new Date(dayStart(day).getTime() + 3600_000) })
+    return done !== undefined || pending.length > 0
+  }
+
+  it('orders of past days that change are added from the log, exactly; nothing changed, the kept sums serve', async () => {
+    const from = addDays(today, -12)
+    const to = addDays(today, -2)
+    for (const tab of TABS) await expectExact(tab, from, to, `${tab} first`)
+    let before = counts()
+    for (const tab of TABS) await expectExact(tab, from, to, `${tab} again`)
+    expect(counts().kept - before.kept, 'kept').toBeGreaterThanOrEqual(3)
+    expect(counts().summed - before.summed, 'summed again').toBe(0)
+    // Refunds, payments, expiries and a late order on three days of the range.
+    let changed = false
+    for (const d of [from, addDays(today, -7), to]) changed = (await changeOrdersOf(d)) || changed
+    expect(changed).toBe(true)
+    before = counts()
+    for (const tab of TABS) await expectExact(tab, from, to, `${tab} after changes`)
+    expect(counts().caughtUp - before.caughtUp, 'caught up').toBeGreaterThanOrEqual(3)
+    expect(counts().summed - before.summed, 'summed again').toBe(0)
+  })
+
+  it('a change the log does not hold (pruned, or committed out of id order) is seen by the count: the days are summed again', async () => {
+    const from = addDays(today, -20)
+    const to = addDays(today, -14)
+    for (const tab of TABS) await expectExact(tab, from, to, `${tab} first`)
+    await changeOrdersOf(addDays(today, -16))
+    // The log rows of that change gone, as if pruned (or not yet visible when a later id was).
+    await t.db.execute(sql`delete from order_stats_log where id = (select max(id) from order_stats_log)`)
+    const before = counts()
+    for (const tab of TABS) await expectExact(tab, from, to, `${tab} after a lost log row`)
+    expect(counts().summed - before.summed).toBe(3)
+    // A rebuild of the aggregate (bulk loads) too.
+    await t.db.execute(sql`select order_daily_stats_rebuild()`)
+    const again = counts()
+    for (const tab of TABS) await expectExact(tab, from, to, `${tab} after a rebuild`)
+    expect(counts().summed - again.summed).toBe(3)
+  })
+
+  it('the next day, the default range is the kept one less its first day plus the day that ended, exactly', async () => {
+    for (const tab of TABS) await expectExact(tab, '', '', `${tab} today`)
+    try {
+      clockAt = new Date(NOW.getTime() + 86_400_000)
+      // Orders of the day that ended and of the day that left the range change before anyone looks.
+      await changeOrdersOf(today)
+      await changeOrdersOf(addDays(today, -29))
+      await changeOrdersOf(addDays(today, -10))
+      const before = counts()
+      for (const tab of TABS) await expectExact(tab, '', '', `${tab} the day after`)
+      expect(counts().shifted - before.shifted).toBe(3)
+      expect(counts().summed - before.summed).toBe(0)
+    } finally {
+      clockAt = NOW
+    }
   })
 })
 
