@@ -121,8 +121,9 @@ async function upToDate(
 }
 
 /**
- * Figures plus what is added to them, per user (`added` loses the users it shares with `base`). As in the SQL, a user with no order
- * (orders, sellers) or with all zeros (comprehensive, withdrawals) is left out.
+ * Figures plus what is added to them, per user (`added` loses the users it shares with `base`). As in
+ * the SQL, a user with no order (orders, sellers) or with all zeros (comprehensive, withdrawals) is left
+ * out.
  */
 function merged(base: UserTable | null, added: Map<number, number[]>, width: number, tab: StatisticsTab): UserTable {
   const orders = Object.keys(TAB_FIGURES[tab]).indexOf('orders')
