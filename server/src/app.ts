@@ -100,8 +100,12 @@ export async function buildApp(opts: BuildOptions) {
     }, 60_000)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))
-    // Not awaited: the API serves while the default ranges are first summed.
-    app.addHook('onReady', async () => void keepDefaultRanges(app.db, app.clock()).catch((err) => app.log.error({ err }, 'statistics upkeep failed')))
+    // The default ranges are summed before the API answers (≈ 1 s at 1,000,000 orders), for at most
+    // 5 s: past that the API starts and the sums finish behind it.
+    app.addHook('onReady', async () => {
+      const kept = keepDefaultRanges(app.db, app.clock()).catch((err) => app.log.error({ err }, 'statistics upkeep failed'))
+      await Promise.race([kept, new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+    })
   }
   return app
 }
