@@ -38,11 +38,6 @@ function sideRows(side: 'seller' | 'buyer', r: Range): SQL {
   return sql.join(parts, sql` union all `)
 }
 
-/**
- * Per user, one row of a tab's figures over the range: `user_id` and one column per figure (named as
- * the figure). Read from `order_daily_stats` (by its primary key's day range) and, for withdrawals,
- * from `withdrawals` by `withdrawals_created_idx` — never a scan of all orders (decision 073).
- */
 /** Where a side's rows come from: the aggregate over a range (`sideRows`), or log rows (`loggedRows`). */
 type Source = (side: 'seller' | 'buyer') => SQL
 
@@ -55,6 +50,12 @@ function loggedRows(r: Range, after: number, upTo: number): Source {
       : sql`select buyer_id as user_id, ${cols} from order_stats_log where id > ${after} and id <= ${upTo} and day >= ${r.from} and day <= ${r.to} and buyer_id is not null`
 }
 
+/**
+ * Per user, one row of a tab's figures over the range: `user_id` and one column per figure (named as
+ * the figure). Read from `order_daily_stats` (by its primary key's day range) or the log rows `from`
+ * gives and, for withdrawals, from `withdrawals` by `withdrawals_created_idx` — never a scan of all
+ * orders (decision 073). `deltas`: what was added, so users whose sums are zero stay.
+ */
 function perUser(tab: StatisticsTab, r: Range, from: Source = (side) => sideRows(side, r), deltas = false): SQL {
   // Deltas keep every user they touch (a refund adds 0 orders but moves one from completed to refunded).
   const having = (cond: SQL) => (deltas ? sql`` : sql`having ${cond}`)
