@@ -8,7 +8,7 @@ import type { UserTable } from './rules.ts'
 export type PastFigures = { version: number; logId: number; table: UserTable }
 
 /** At most this many users' figures are kept in all (~35 MB at the widest tab); the least recent go first. */
-const MAX_USERS = 400_000
+export const MAX_USERS = 400_000
 
 /**
  * Past figures by tab and day range, the most recently used last. Process memory: every API instance
@@ -18,7 +18,10 @@ const MAX_USERS = 400_000
 export class StatisticsCache {
   private readonly entries = new Map<string, PastFigures>()
   private users = 0
-  /** How past figures were had, since the start: as kept, caught up by the log, shifted from a range days earlier, summed whole. */
+  /**
+   * How past figures were had since the start: as kept, caught up by the log, shifted from a range days
+   * earlier, summed whole.
+   */
   readonly counts = { kept: 0, caughtUp: 0, shifted: 0, summed: 0 }
 
   get(tab: StatisticsTab, from: string, to: string): PastFigures | undefined {
