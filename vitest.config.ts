@@ -13,6 +13,9 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'app', include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+      // The standing adversarial suite (issue 20): one party of a sale, or many requests at once, trying
+      // what must not work. Its files that open a database run on PostgreSQL too (scripts/test.mjs).
+      { extends: true, test: { name: 'adversarial', include: ['tests/adversarial/**/*.test.ts'] } },
     ],
   },
 })

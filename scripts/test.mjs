@@ -47,9 +47,8 @@ countVitest(pgliteJson)
 if (process.env.TEST_DATABASE_URL) {
   const pgJson = path.join(tmp, 'vitest-pg.json')
   // Only the files that open a database: pure rules and provider tests ran above and do not depend on it.
-  const dbTests = fs
-    .readdirSync('server', { recursive: true })
-    .map((f) => path.join('server', String(f)))
+  const dbTests = ['server', path.join('tests', 'adversarial')]
+    .flatMap((dir) => fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, String(f))))
     .filter((f) => f.endsWith('.test.ts') && /buildTestApp|openTestDatabase|DATABASE_URL/.test(fs.readFileSync(f, 'utf8')))
   run('API tests (PostgreSQL)', process.execPath, [vitest, 'run', ...dbTests, '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`], {
     DATABASE_URL: process.env.TEST_DATABASE_URL,
