@@ -49,6 +49,8 @@ export type TestApp = {
   app: FastifyInstance
   db: Database
   driver: 'pglite' | 'pg'
+  /** PostgreSQL only: the scratch database's URL, for a second instance on the same data. */
+  databaseUrl?: string
   close: () => Promise<void>
   /** Logs in through the API and returns the bearer token (throws unless 200). */
   login: (username: string, password: string) => Promise<string>
@@ -110,6 +112,7 @@ export async function openTestDatabase() {
   return {
     db: handle.db,
     driver: handle.driver,
+    databaseUrl: scratch?.url,
     async close() {
       await handle.close()
       await scratch?.drop()
@@ -133,6 +136,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     app,
     db,
     driver: handle.driver,
+    databaseUrl: handle.databaseUrl,
     async close() {
       await app.close()
       await handle.close()

@@ -11,7 +11,7 @@ import type { IncomeDaily, IncomeSummary } from '#contract/income.ts'
 import { orders, shares, withdrawals } from '../../db/schema.ts'
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts'
 import { startSession } from '../auth/sessions.ts'
-import { postRefund, postSale, postWithdrawal, postWithdrawalReversal } from '../ledger/service.ts'
+import { overdraftRefused, postRefund, postSale, postWithdrawal, postWithdrawalReversal } from '../ledger/service.ts'
 import { newOrderNo, platformFee } from '../orders/rules.ts'
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 60)
@@ -174,13 +174,21 @@ async function history(seed: number): Promise<number> {
       })
       s.refundedAt = now
     } else if (action < 0.74) {
+      // Any amount: the database takes it only when the model says it is withdrawable (decision 111).
       const amountFen = r.int(1, 50_000)
-      const [w] = await t.db
-        .insert(withdrawals)
-        .values({ userId: seller.id, amountFen, feeFen: 0, actualFen: amountFen, alipayAccount: '13800000000', alipayRealName: 'Test', createdAt: new Date(now) })
-        .returning()
-      expect(await t.db.transaction((tx) => postWithdrawal(tx, w!, new Date(now))), where()).toBe(true)
-      ws.push({ kind: 'withdrawal', id: w!.id, at: now, amountFen, rejectedAt: null })
+      const allowed = expected(sales, ws, now, 1).summary.withdrawable >= amountFen
+      const posted = await t.db
+        .transaction(async (tx) => {
+          const [w] = await tx
+            .insert(withdrawals)
+            .values({ userId: seller.id, amountFen, feeFen: 0, actualFen: amountFen, alipayAccount: '13800000000', alipayRealName: 'Test', createdAt: new Date(now) })
+            .returning()
+          expect(await postWithdrawal(tx, w!, new Date(now)), where()).toBe(true)
+          return w!.id
+        })
+        .catch((e: unknown) => (overdraftRefused(e) ? 'refused' : Promise.reject(e)))
+      expect(posted === 'refused' ? 'refused' : 'posted', where()).toBe(allowed ? 'posted' : 'refused')
+      if (typeof posted === 'number') ws.push({ kind: 'withdrawal', id: posted, at: now, amountFen, rejectedAt: null })
     } else if (action < 0.82) {
       const pending = ws.filter((w) => w.rejectedAt === null)
       if (pending.length === 0) continue

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { sellerDailyIncome } from '../../db/schema.ts'
+import { unsettledSum } from '../ledger/service.ts'
 import type { DayFigures, IncomeSums } from './rules.ts'
 
 /** int8 sums arrive as strings (pg) or numbers (PGlite); fen stay far below 2^53. */
@@ -28,11 +29,7 @@ export async function incomeSums(db: Database, sellerId: number, now: Date, cal:
       from seller_daily_income
       where seller_id = ${sellerId} and day >= ${cal.monthStart} and day < ${cal.nextMonthStart}
     ) d
-    cross join lateral (
-      select coalesce(sum(amount_fen), 0) as unsettled_fen
-      from ledger_entries
-      where seller_id = ${sellerId} and available_at > ${now.toISOString()}::timestamptz
-    ) u`)
+    cross join lateral (select ${unsettledSum(sellerId, now)} as unsettled_fen) u`)
   const row = (result as unknown as { rows: Record<keyof IncomeSums, unknown>[] }).rows[0]
   return {
     balanceFen: fen(row?.balanceFen),

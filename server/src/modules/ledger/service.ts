@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { shanghaiDay } from '#contract/days.ts'
 import type { Database } from '../../db/client.ts'
 import { ledgerEntries, type orders, sellerBalances, sellerDailyIncome } from '../../db/schema.ts'
@@ -53,9 +53,11 @@ export async function postSale(tx: Database, order: PostedOrder, at: Date = new 
 
 /**
  * Debits what the order's sale credited. Without a posted sale there is nothing to take back (a
- * refund never drives a balance below what the sales gave). A refund of a sale still unsettled takes
- * it back from the unsettled income (same `available_at`); of a settled one, from the withdrawable
- * balance at once — which may go negative. True when this call posted it.
+ * refund never drives a balance below what the sales gave). The refund carries the sale's own
+ * `available_at`, so the pair is unsettled or settled together: a refund of a sale still unsettled
+ * takes it back from the unsettled income; of a settled one, from the withdrawable balance at once —
+ * which may go negative. Neither depends on when the refund was posted (decision 111: a debit stamped
+ * later than a concurrent reader's clock must never count as money still to come). True when posted.
  */
 export async function postRefund(tx: Database, order: Pick<PostedOrder, 'id'>, at: Date = new Date()): Promise<boolean> {
   const [sale] = await tx
@@ -63,8 +65,7 @@ export async function postRefund(tx: Database, order: Pick<PostedOrder, 'id'>, a
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'sale')))
   if (!sale) return false
-  const availableAt = sale.availableAt > at ? sale.availableAt : at
-  return post(tx, { sellerId: sale.sellerId, kind: 'refund', amountFen: -sale.amountFen, orderId: order.id, createdAt: at, availableAt })
+  return post(tx, { sellerId: sale.sellerId, kind: 'refund', amountFen: -sale.amountFen, orderId: order.id, createdAt: at, availableAt: sale.availableAt })
 }
 
 /** Debits a withdrawal's amount when it is requested (DESIGN §3 Withdrawal). True when posted. */
@@ -79,7 +80,8 @@ export async function postWithdrawalReversal(tx: Database, w: { id: number; user
 
 /**
  * The seller's balance row, locked for the rest of the transaction (created empty when missing), so
- * two withdrawals of one seller run one after the other.
+ * two withdrawals of one seller run one after the other. Read the clock only after this returns
+ * (decision 111).
  */
 export async function lockBalance(tx: Database, sellerId: number): Promise<{ balanceFen: number; incomeFen: number }> {
   await tx.insert(sellerBalances).values({ sellerId }).onConflictDoNothing()
@@ -91,17 +93,39 @@ export async function lockBalance(tx: Database, sellerId: number): Promise<{ bal
   return row!
 }
 
-/** Sum of the entries not yet withdrawable at `now` (sales inside their settlement delay, and their refunds). */
+/**
+ * The seller's income not yet withdrawable at `now`, as one SQL expression: its sales inside their
+ * settlement delay, less their refunds (which share the sale's `available_at`). Only sales and refunds
+ * count — a withdrawal or its reversal is never "unsettled", whatever its timestamp — so the sum is
+ * never negative, and a concurrent posting stamped later than `now` cannot raise what is withdrawable
+ * (decision 111). The database's overdraft guard (migration 0011) sums the same entries.
+ */
+export const unsettledSum = (sellerId: number, now: Date) => sql<string | null>`(
+  select coalesce(sum(${ledgerEntries.amountFen}), 0) from ${ledgerEntries}
+  where ${ledgerEntries.sellerId} = ${sellerId} and ${ledgerEntries.kind} in ('sale', 'refund') and ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz
+)`
+
+/** Sum of the entries not yet withdrawable at `now` (see `unsettledSum`). */
 export async function unsettledFen(db: Database, sellerId: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ s: sql<string | null>`sum(${ledgerEntries.amountFen})` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.sellerId, sellerId), gt(ledgerEntries.availableAt, now)))
-  return Number(row?.s ?? 0)
+  const result = await db.execute(sql`select ${unsettledSum(sellerId, now)} as s`)
+  return Number((result as unknown as { rows: { s: unknown }[] }).rows[0]?.s ?? 0)
 }
 
 /** Withdrawable = balance − unsettled; negative after refunds of settled sales (blocks withdrawals). */
 export async function withdrawableFen(db: Database, sellerId: number, now: Date, balanceFen?: number): Promise<number> {
   const balance = balanceFen ?? Number((await db.select({ b: sellerBalances.balanceFen }).from(sellerBalances).where(eq(sellerBalances.sellerId, sellerId)))[0]?.b ?? 0)
   return balance - (await unsettledFen(db, sellerId, now))
+}
+
+/**
+ * The database's refusal of an overdraft (migration 0011's trigger on `ledger_entries`), from either
+ * driver: a withdrawal debit beyond what was withdrawable when it was posted.
+ */
+export function overdraftRefused(e: unknown): boolean {
+  let err = e as { code?: string; constraint?: string; cause?: unknown } | undefined
+  for (let i = 0; err && i < 3; i++) {
+    if (err.code === '23514' && err.constraint === 'ledger_entries_no_overdraft') return true
+    err = err.cause as typeof err
+  }
+  return false
 }

@@ -102,6 +102,7 @@ async function adminListed(query: string) {
 describe('the ledger debit of a refund', () => {
   test('a settled sale refunded by an admin is debited at once, even while the gateway is still PROCESSING — the withdrawable may go negative', async () => {
     const { sellerId, share } = await sellerWithShare()
+    const paidAt = now
     const orderNo = await paidOrder(share.unicode)
     now += 25 * HOUR // past the 24 h settlement delay
     expect(await withdrawableFen(t.db, sellerId, new Date(now))).toBe(950)
@@ -118,7 +119,8 @@ describe('the ledger debit of a refund', () => {
     const res = await adminRefund(orderNo)
     expect(res.json()).toMatchObject({ code: 200, msg: 'orders.refundPending', data: { orderNo, payment_status: 'Refund', refund_state: 'pending' } })
     expect(await orderRow(orderNo)).toMatchObject({ paymentStatus: 'Refund', refundedAt: null })
-    expect(await refundEntries(orderNo)).toEqual([{ amountFen: -950, availableAt: new Date(now) }])
+    // The refund carries its sale's available_at (decision 111): settled with it, so debited at once.
+    expect(await refundEntries(orderNo)).toEqual([{ amountFen: -950, availableAt: new Date(paidAt + 24 * HOUR) }])
     expect(await withdrawableFen(t.db, sellerId, new Date(now))).toBe(-950)
     expect(await unsettledFen(t.db, sellerId, new Date(now))).toBe(0)
   })

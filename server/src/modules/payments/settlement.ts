@@ -92,13 +92,11 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
           await openSubscription(tx, order, now)
           return 'paid'
         }
-        const [share] = order.shareId
-          ? await tx
-              .select({ status: shares.status, sellerBanned: users.isBanned })
-              .from(shares)
-              .innerJoin(users, eq(users.id, shares.userId))
-              .where(eq(shares.id, order.shareId))
-          : []
+        // The seller, then the share, read under share locks: a ban or take-down being committed
+        // beside this payment is waited for and seen, never read from before it (issue 20); one
+        // committed after this waits for the sale, which then happened before it. Seller first, as the
+        // ban and the fraud action lock them, so the two never wait on each other.
+        const [share] = order.shareId ? await lockShareAndSeller(tx, order.shareId) : []
         const honoured = honoursPayment(share)
         // The fee rate of the sale is fixed now: the seller's best open channel, else the default.
         const feeRateBp = order.sellerId ? await sellerFeeRateBp(tx, order.sellerId, now, opts.defaultFeeBp) : opts.defaultFeeBp
@@ -151,6 +149,17 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
     if (uniqueViolation(e) === 'orders_provider_trade_key') throw new NotificationRejected(`trade ${n.tradeNo} already used`)
     throw e
   }
+}
+
+/** A share's status and whether its seller is banned, with both rows share-locked (the seller's first). */
+async function lockShareAndSeller(tx: Database, shareId: number) {
+  const [seller] = await tx
+    .select({ isBanned: users.isBanned })
+    .from(users)
+    .where(eq(users.id, sql`(select ${shares.userId} from ${shares} where ${shares.id} = ${shareId})`))
+    .for('share')
+  const [share] = await tx.select({ status: shares.status }).from(shares).where(eq(shares.id, shareId)).for('share')
+  return share && seller ? [{ status: share.status, sellerBanned: seller.isBanned }] : []
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts'
 import { AppError, conflict, invalid, notFound } from '../../errors.ts'
 import type { TransferOutcome } from '../../providers/payments/types.ts'
 import { recordAudit } from '../audit/service.ts'
-import { lockBalance, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/service.ts'
+import { lockBalance, overdraftRefused, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/service.ts'
 import { presentWithdrawal } from './presenter.ts'
 import {
   findSeller,
@@ -55,16 +55,17 @@ export async function previewWithdrawal(app: FastifyInstance, userId: number, am
 
 /**
  * A seller's withdrawal request (DESIGN §3), in one transaction: the seller's balance row locked (so
- * concurrent requests run one after the other), the withdrawable income computed under that lock, the
- * rules checked, the withdrawal inserted with a snapshot of the Alipay details, and the ledger debited.
- * A refusal throws inside the transaction: nothing changes.
+ * concurrent requests run one after the other), the clock read and the withdrawable income computed
+ * under that lock (decision 111), the rules checked, the withdrawal inserted with a snapshot of the
+ * Alipay details, and the ledger debited — which the database itself refuses beyond the withdrawable
+ * income (migration 0011). A refusal throws inside the transaction: nothing changes.
  */
 export async function createWithdrawal(app: FastifyInstance, userId: number, amount: number): Promise<Withdrawal> {
   const settings = app.config.withdrawal
   const amountFen = yuanToFen(amount)
   const { row, userName } = await app.db.transaction(async (tx) => {
-    const now = app.clock()
     const balance = await lockBalance(tx, userId)
+    const now = app.clock()
     const seller = await findSeller(tx, userId)
     if (!seller) throw notFound()
     const withdrawable = await withdrawableFen(tx, userId, now, balance.balanceFen)
@@ -83,6 +84,10 @@ export async function createWithdrawal(app: FastifyInstance, userId: number, amo
     await postWithdrawal(tx, { id: inserted.id, userId, amountFen }, now)
     await recordAudit(tx, { subject: 'withdrawal', subjectId: inserted.id, action: 'request', actorId: userId, from: null, to: 'Pending', at: now })
     return { row: inserted, userName: seller.userName }
+  }).catch(async (e: unknown) => {
+    // Only if a check above was ever wrong: the database's guard answers as the rules would.
+    if (!overdraftRefused(e)) throw e
+    throw refusalError({ status: 409, msg: 'withdrawals.exceedsWithdrawable' }, await withdrawableFen(app.db, userId, app.clock()))
   })
   return present(row, userName, false)
 }
