@@ -3,15 +3,18 @@ import { endpoint } from './http.ts'
 
 export type MenuItem = { path: string; name: string; order: number; roles: string[]; children?: MenuItem[] }
 
-export const menuItemSchema = z.object({
-  path: z.string(),
-  name: z.string(),
-  order: z.number(),
-  roles: z.array(z.string()),
-  get children() {
-    return z.array(menuItemSchema).optional()
-  },
-})
+/** Recursive, so named: the OpenAPI document refers to it as `#/components/schemas/MenuItem`. */
+export const menuItemSchema = z
+  .object({
+    path: z.string(),
+    name: z.string(),
+    order: z.number(),
+    roles: z.array(z.string()),
+    get children() {
+      return z.array(menuItemSchema).optional()
+    },
+  })
+  .meta({ id: 'MenuItem' })
 
 /**
  * The console menu (SPEC §2), one tree for the static routes and `POST /api/user/menu`. Order values
