@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Button, Group, Stack, Table, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { OrderReveal } from '#contract/orders.ts'
@@ -7,8 +7,8 @@ import { formatDateTime } from '#app/utils/format.ts'
 
 /**
  * Who the content of an order was shown to (decision 102), newest first: how (the buyer's account or
- * browser, the order number alone, the owner, an admin), whether it counts as shown to the buyer, the
- * account, the browser's visitor id, the address, the last time and how many times. `withOrder` adds
+ * browser, the order number alone, the owner, an admin) and whether it counts as shown to the buyer,
+ * the account, the browser's visitor id, the address, the last time and how many times. `withOrder` adds
  * the order number (a seller's sales together, on the fraud preview).
  */
 export function RevealsTable({ reveals, total, withOrder }: { reveals: OrderReveal[]; total: number; withOrder?: boolean }) {
@@ -16,18 +16,16 @@ export function RevealsTable({ reveals, total, withOrder }: { reveals: OrderReve
   if (reveals.length === 0) return <Text c="dimmed">{t('orders.reveals.none')}</Text>
   return (
     <Stack gap={4}>
-      <Table.ScrollContainer minWidth={withOrder ? 960 : 760}>
-        <Table striped data-testid="reveals">
+      <Table.ScrollContainer minWidth={withOrder ? 860 : 640}>
+        <Table striped verticalSpacing="xs" data-testid="reveals">
           <Table.Thead>
             <Table.Tr>
               {withOrder ? <Table.Th>{t('orders.field.orderNo')}</Table.Th> : null}
               <Table.Th>{t('orders.reveals.how')}</Table.Th>
-              <Table.Th>{t('orders.reveals.counts')}</Table.Th>
               <Table.Th>{t('orders.reveals.account')}</Table.Th>
               <Table.Th>{t('orders.reveals.visitor')}</Table.Th>
               <Table.Th>{t('orders.reveals.ip')}</Table.Th>
               <Table.Th>{t('orders.reveals.last')}</Table.Th>
-              <Table.Th ta="right">{t('orders.reveals.times')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -38,28 +36,25 @@ export function RevealsTable({ reveals, total, withOrder }: { reveals: OrderReve
                     {r.orderNo}
                   </Table.Td>
                 ) : null}
-                <Table.Td>{t(`orders.reveals.kinds.${r.how}`)}</Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={r.counts ? 'green' : 'gray'}>
+                  <Text size="sm">{t(`orders.reveals.kinds.${r.how}`)}</Text>
+                  <Text size="xs" fw={600} c={r.counts ? 'green.8' : 'dimmed'}>
                     {r.counts ? t('orders.reveals.counted') : t('orders.reveals.notCounted')}
-                  </Badge>
+                  </Text>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.username ?? '—'}</Table.Td>
-                <Table.Td ff="monospace" fz="xs">
+                <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
                   {r.visitor_id ?? '—'}
                 </Table.Td>
                 <Table.Td ff="monospace" fz="xs">
                   {r.ip}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(r.last_at)}
-                  {r.times > 1 ? (
-                    <Text size="xs" c="dimmed">
-                      {t('orders.reveals.since', { time: formatDateTime(r.first_at) })}
-                    </Text>
-                  ) : null}
+                  <Text size="sm">{formatDateTime(r.last_at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {r.times > 1 ? t('orders.reveals.timesSince', { count: r.times, time: formatDateTime(r.first_at) }) : t('orders.reveals.once')}
+                  </Text>
                 </Table.Td>
-                <Table.Td ta="right">{r.times}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
