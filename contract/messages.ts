@@ -21,10 +21,13 @@ export const messageTextSchema = z
   .refine((s) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s), 'messages.contentInvalid')
 
 /**
- * A visitor without an account proves access to the chat of an order by its order number (they hold it
- * in the signed purchase cookie of the share page; it is unguessable and already opens the content). It
- * travels as `order_no` — in the query of GET calls and in the body of POST calls — on every
- * `/api/afterSalesChat/*` call and on `GET /api/events`. A logged-in buyer uses their token instead.
+ * Whose a chat is (decision 102, superseding 079): the chat of an order with a buyer account opens only
+ * to that account (its token) and to admins (the /admin calls). The chat of a visitor's order (no
+ * account) opens only to the browser that created the order: `order_no` names the order — in the query
+ * of GET calls, in the body of POST calls, and on `GET /api/events` — and the order's buyer key proves
+ * it, in the `x-buyer-key` header (BUYER_KEY_HEADER), never in a URL or a body. The order number alone
+ * proves nothing (the seller sees its sales), and a request with the seller's token never is the buyer.
+ * Anyone else gets what a chat that does not exist gets: 404, an empty list, zero unread.
  */
 const visitorProof = { order_no: orderNoSchema.optional() }
 
@@ -188,7 +191,7 @@ export const chatApi = {
     path: '/api/afterSalesChat/create',
     access: 'optional',
     tag: 'afterSalesChat',
-    summary: 'Open (or find) the after-sales chat of a paid order: its buyer by token, a visitor by order_no',
+    summary: 'Open (or find) the after-sales chat of a paid order: its buyer by token, a visitor by order_no and its x-buyer-key',
     body: chatCreateSchema,
     response: chatSchema,
   }),
@@ -197,7 +200,7 @@ export const chatApi = {
     path: '/api/afterSalesChat/list',
     access: 'optional',
     tag: 'afterSalesChat',
-    summary: "The caller's chats (a visitor's: the one of order_no), newest activity first",
+    summary: "The caller's chats (with order_no: that order's, when it is the caller's), newest activity first",
     query: chatListQuerySchema,
     response: pageOf(chatSchema),
   }),
@@ -215,7 +218,7 @@ export const chatApi = {
     path: '/api/afterSalesChat/getUnreadMessageCount',
     access: 'optional',
     tag: 'afterSalesChat',
-    summary: "The caller's unread chat lines, private messages and notifications (a visitor's: of order_no's chat)",
+    summary: "The caller's unread chat lines, private messages and notifications (a visitor's: of its order's chat)",
     query: unreadQuerySchema,
     response: unreadSchema,
   }),
@@ -224,7 +227,7 @@ export const chatApi = {
     path: '/api/afterSalesChat/sendMessage',
     access: 'optional',
     tag: 'afterSalesChat',
-    summary: 'Write in a chat (buyer, visitor by order_no, or an admin); plain text, rate-limited',
+    summary: 'Write in a chat (the buyer, or an admin); plain text, rate-limited',
     body: chatSendSchema,
     response: chatMessageSchema,
   }),
@@ -233,7 +236,7 @@ export const chatApi = {
     path: '/api/afterSalesChat/markAllChatsAsRead',
     access: 'optional',
     tag: 'afterSalesChat',
-    summary: "Marks the platform's lines in the caller's chats read (a visitor's: of order_no's chat)",
+    summary: "Marks the platform's lines in the caller's chats read (with order_no: that order's chat, when it is the caller's)",
     body: chatMarkReadSchema,
     response: nothing,
   }),
@@ -363,7 +366,8 @@ export const notificationsApi = {
 
 /**
  * The live stream (server-sent events, not a JSON endpoint): a user's by token (their own topics, the
- * admins' when an admin, and notifications), a visitor's by `order_no` (that order's chat only).
+ * admins' when an admin, and notifications), a visitor's by `order_no` and the order's buyer key in the
+ * `x-buyer-key` header (that order's chat only; 404 as for an unknown order otherwise).
  */
 export const EVENTS_PATH = '/api/events'
 export const eventsQuerySchema = z.object(visitorProof)

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { formatYuanAmount, sameYuan } from './money.ts'
-import { orderCreateSchema, ordersApi, orderSchema, PAYMENT_METHODS, PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel } from './orders.ts'
+import { MASKED_ORDER_NO_PATTERN } from './codes.ts'
+import {
+  buyerKeySchema,
+  maskOrderNo,
+  ORDER_NO_PATTERN,
+  orderCreateSchema,
+  ordersApi,
+  orderSchema,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS_VIEW,
+  PAYMENT_STATUSES,
+  paymentMethodLabel,
+  REVEAL_KINDS,
+  revealCounts,
+} from './orders.ts'
 
 describe('contract/orders', () => {
   it('shows every payment status with a colour and its catalog key', () => {
@@ -23,8 +37,26 @@ describe('contract/orders', () => {
       'GET /api/orders/list user',
       'GET /api/orders/seller/list user',
       'GET /api/orders/admin/list admin',
+      'GET /api/orders/admin/reveals admin',
       'POST /api/orders/admin/refund admin',
     ])
+  })
+
+  it('masks an order number for the seller: the time and the last four digits, never a valid order number (decision 102)', () => {
+    const masked = maskOrderNo('PS20261123090424123456789012')
+    expect(masked).toBe('PS20261123090424********9012')
+    expect(masked).toMatch(MASKED_ORDER_NO_PATTERN)
+    expect(masked).not.toMatch(ORDER_NO_PATTERN)
+    // A gateway's own trade number is not ours to mask.
+    expect(maskOrderNo('2026112322001400001234567890')).toBe('2026112322001400001234567890')
+  })
+
+  it('takes a buyer key of 128 bits in base64url only, and counts only the buyer\'s own reveals', () => {
+    expect(buyerKeySchema.safeParse('AbCdEfGhIjKlMnOpQrSt_-').success).toBe(true)
+    for (const bad of ['', 'short', 'AbCdEfGhIjKlMnOpQrSt_-x', 'AbCdEfGhIjKlMnOpQrSt+/', 'PS20261123090424123456789012']) {
+      expect(buyerKeySchema.safeParse(bad).success, bad).toBe(false)
+    }
+    expect(REVEAL_KINDS.filter(revealCounts)).toEqual(['buyer_account', 'buyer_browser'])
   })
 
   it('an order keeps its nullable fields as null', () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { orderNoSchema, unicodeSchema } from './codes.ts'
 import { endpoint, pageOf, timestamp } from './http.ts'
-import { pageQuerySchema } from './users.ts'
+import { idSchema, pageQuerySchema } from './users.ts'
 
-export { ORDER_NO_PATTERN, orderNoSchema } from './codes.ts'
+export { BUYER_KEY_HEADER, buyerKeySchema, maskOrderNo, ORDER_NO_PATTERN, orderNoSchema } from './codes.ts'
 export * from './values/orders.ts'
-import { ORDER_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES, REFUND_STATES } from './values/orders.ts'
+import { ORDER_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES, REFUND_STATES, REVEAL_KINDS } from './values/orders.ts'
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' })
 
@@ -35,7 +35,12 @@ export const orderNoBodySchema = z.object({ orderNo: orderNoSchema })
 /** SPEC §3 Order as lists show it; amounts in yuan. */
 export const orderSchema = z.object({
   id: z.number().int(),
+  /**
+   * Whole for the buyer and admins; masked (`maskOrderNo`) in the seller's list: the order number of a
+   * visitor's purchase once opened its chat, so the seller never sees it whole (decision 102).
+   */
   orderNo: z.string(),
+  /** The gateway's trade number; masked like `orderNo` for the seller when it is one of ours (a free unlock's). */
   alipayTradeNo: z.string().nullable(),
   username: z.string().nullable(),
   seller_name: z.string().nullable(),
@@ -63,6 +68,12 @@ export type Order = z.infer<typeof orderSchema>
 /** Where to pay a new order: Alipay → a pay page to open; WeChat Native → the code to show as a QR code. */
 export const orderCreatedSchema = z.object({
   orderNo: z.string(),
+  /**
+   * A share order's buyer key (decision 102), given once, to this caller only, and stored hashed: the
+   * browser that created the order proves with it (header `x-buyer-key`) that it is the buyer — for the
+   * after-sales chat of a visitor's order, and for a reveal to count. Keep it beside the order number.
+   */
+  buyerKey: z.string().optional(),
   payUrl: z.string().optional(),
   qrCode: z.string().optional(),
 })
@@ -92,6 +103,27 @@ export type PaymentStatusView = z.infer<typeof paymentStatusViewSchema>
 
 export const orderRefundedSchema = z.object({ orderNo: z.string(), payment_status: z.literal('Refund'), refund_state: z.enum(REFUND_STATES) })
 
+/** One way the content of an order was shown (decision 102), as the admin sees it. */
+export const orderRevealSchema = z.object({
+  order_id: z.number().int(),
+  orderNo: z.string(),
+  how: z.enum(REVEAL_KINDS),
+  /** Shown to the buyer (its account or the browser that paid): the order counts as revealed. */
+  counts: z.boolean(),
+  user_id: z.number().int().nullable(),
+  username: z.string().nullable(),
+  /** The console's signed visitor id of the browser, when it sent one. */
+  visitor_id: z.string().nullable(),
+  ip: z.string(),
+  first_at: timestamp,
+  last_at: timestamp,
+  times: z.number().int(),
+})
+export type OrderReveal = z.infer<typeof orderRevealSchema>
+/** The newest reveals shown (the total counts them all). */
+export const REVEALS_SHOWN = 50
+export const orderRevealsSchema = z.object({ list: z.array(orderRevealSchema), total: z.number().int() })
+
 const orderList = (path: `/api/orders/${string}`, access: 'user' | 'admin', summary: string) =>
   endpoint({ method: 'GET', path, access, tag: 'orders', summary, query: orderListQuerySchema, response: pageOf(orderSchema) })
 
@@ -101,7 +133,7 @@ export const ordersApi = {
     path: '/api/orders/create',
     access: 'optional',
     tag: 'orders',
-    summary: 'Create an order for a share and start its payment (visitors need no account)',
+    summary: 'Create an order for a share and start its payment (visitors need no account); answers its buyer key once',
     body: orderCreateSchema,
     response: orderCreatedSchema,
   }),
@@ -117,6 +149,15 @@ export const ordersApi = {
   list: orderList('/api/orders/list', 'user', "The caller's orders as a buyer, newest first"),
   sellerList: orderList('/api/orders/seller/list', 'user', "Orders of the caller's shares, newest first"),
   adminList: orderList('/api/orders/admin/list', 'admin', 'All orders, newest first'),
+  adminReveals: endpoint({
+    method: 'GET',
+    path: '/api/orders/admin/reveals',
+    access: 'admin',
+    tag: 'orders',
+    summary: 'Who the content of an order was shown to, how and from where, newest first; which counted as the buyer\'s',
+    query: z.object({ id: idSchema }),
+    response: orderRevealsSchema,
+  }),
   adminRefund: endpoint({
     method: 'POST',
     path: '/api/orders/admin/refund',

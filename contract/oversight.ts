@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { endpoint, timestamp } from './http.ts'
 import { incomeSummarySchema } from './income.ts'
-import { orderPaymentMethodSchema, orderSchema } from './orders.ts'
+import { orderPaymentMethodSchema, orderRevealsSchema, orderSchema } from './orders.ts'
 import { publicShareSchema, SHARE_STATUSES } from './shares.ts'
 import { idSchema, loginRecordSchema, userSchema } from './users.ts'
 
@@ -63,6 +63,12 @@ export const fraudPreviewSchema = z.object({
   /** The sum of their amounts, in yuan. */
   total: z.number(),
   run: fraudRunSchema.nullable(),
+  /**
+   * Who the content of this seller's sales in the window was shown to, newest first (decision 102):
+   * only the buyer's own reveals (`counts`) keep an order out of the refund; the seller's, an admin's
+   * or an order number's alone are listed and change nothing.
+   */
+  reveals: orderRevealsSchema,
 })
 export type FraudPreview = z.infer<typeof fraudPreviewSchema>
 

@@ -104,6 +104,11 @@ export const publicShareSchema = z.object({
   extraction_code: z.string().nullable().optional(),
   /** With `third_party_trade_no` lookups: '' until paid, then the gateway's trade number. */
   third_party_trade_no: z.string().optional(),
+  /**
+   * For a signed-in buyer reading by code a share it bought: its own order's number — how the console
+   * reaches that order's after-sales chat through the account (decision 102).
+   */
+  buyer_order_no: z.string().optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
   /** False when the share is not approved, deleted or its seller banned: shown but not for sale. */
   for_sale: z.boolean().optional(),

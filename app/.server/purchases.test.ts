@@ -7,12 +7,14 @@ import type * as Purchases from './purchases.ts'
 
 const SECRET = 'console-test-secret'
 let visitorId: typeof Purchases.visitorId
+let readPurchases: typeof Purchases.readPurchases
+let rememberPurchase: typeof Purchases.rememberPurchase
 
 beforeAll(async () => {
   // env.ts reads its settings when first imported: a secret of our own and a throw-away DATA_DIR.
   process.env.SESSION_SECRET = SECRET
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-purchases-'))
-  ;({ visitorId } = await import('./purchases.ts'))
+  ;({ visitorId, readPurchases, rememberPurchase } = await import('./purchases.ts'))
 })
 
 const CLIENT = { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Browser A' }
@@ -53,5 +55,42 @@ describe('visitorId (issue 6: the visit counter trusts only what the console sig
     const own = idOf((await visitorId(get())).header)
     expect(idOf((await visitorId(get({ 'x-forwarded-for': '203.0.113.8' }))).header)).not.toBe(own)
     expect(idOf((await visitorId(get({ 'user-agent': 'Browser B' }))).header)).not.toBe(own)
+  })
+})
+
+describe('the purchase cookie (decision 102: the order number and the buyer key of the browser that paid)', () => {
+  const NO = (i: number) => `PS20261123090424${String(i).padStart(12, '0')}`
+  const KEY = 'AbCdEfGhIjKlMnOpQrSt_-'
+  const ALPHA = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
+  const code = (i: number) => `Share${ALPHA[Math.floor(i / ALPHA.length)]}${ALPHA[i % ALPHA.length]}2`
+  const withCookie = (setCookie: string | null) => get({ cookie: cookieOf(setCookie) })
+
+  it('keeps the key beside the number, signed and httpOnly; 30 purchases with keys stay under 4 KB', async () => {
+    const set = await rememberPurchase(get(), 'AbCd2345', { orderNo: NO(1), buyerKey: KEY })
+    expect(set).toMatch(/^ps_orders=.*HttpOnly/i)
+    expect(set).not.toContain(KEY)
+    expect(await readPurchases(withCookie(set))).toEqual({ AbCd2345: { orderNo: NO(1), buyerKey: KEY } })
+    let request = get()
+    let last: string | null = null
+    for (let i = 0; i < 31; i++) {
+      last = await rememberPurchase(request, code(i), { orderNo: NO(i), buyerKey: KEY })
+      request = withCookie(last)
+    }
+    expect(cookieOf(last).length).toBeLessThan(4096)
+    const kept = await readPurchases(request)
+    expect(Object.keys(kept)).toHaveLength(30)
+    expect(kept[code(30)]).toEqual({ orderNo: NO(30), buyerKey: KEY })
+  })
+
+  it('an order number without a key (a link, the home page) never replaces the purchase this browser holds the key of', async () => {
+    const keyed = withCookie(await rememberPurchase(get(), 'AbCd2345', { orderNo: NO(1), buyerKey: KEY }))
+    expect(await rememberPurchase(keyed, 'AbCd2345', { orderNo: NO(2), buyerKey: null })).toBeNull()
+    expect(await rememberPurchase(keyed, 'AbCd2345', { orderNo: NO(1), buyerKey: null })).toBeNull()
+    // A new purchase made in this browser does.
+    const next = await rememberPurchase(keyed, 'AbCd2345', { orderNo: NO(3), buyerKey: 'ZyXwVuTsRqPoNmLkJiHgFe' })
+    expect((await readPurchases(withCookie(next))).AbCd2345).toEqual({ orderNo: NO(3), buyerKey: 'ZyXwVuTsRqPoNmLkJiHgFe' })
+    // Without one kept, the number alone is remembered (to reopen the content), with no key.
+    const bare = await rememberPurchase(get(), 'AbCd2345', { orderNo: NO(4), buyerKey: null })
+    expect((await readPurchases(withCookie(bare))).AbCd2345).toEqual({ orderNo: NO(4), buyerKey: null })
   })
 })

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
-import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
+import { BUYER_KEY_PATTERN, ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
 import { signVisitorId, verifyVisitorId } from '#contract/visitor.server.ts'
 import { env } from './env.ts'
 import { secureFor } from './session.ts'
@@ -8,8 +8,10 @@ import { secureFor } from './session.ts'
 const YEAR = 365 * 24 * 3600
 
 /**
- * The buyer keeps access without an account (DESIGN §3 Buying): a signed cookie maps share codes to
- * the order numbers bought in this browser (newest 30).
+ * The buyer keeps access without an account (DESIGN §3 Buying): a signed, httpOnly cookie maps share
+ * codes to the order numbers bought in this browser (newest 30), each with the buyer key the API gave
+ * this browser when it created the order (decision 102) — its proof of being the buyer, for the
+ * after-sales chat and for a reveal to count. An order number reopened from `/` or a link has no key.
  */
 const purchasesCookie = createCookie('ps_orders', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.sessionSecret], maxAge: YEAR })
 /**
@@ -22,23 +24,44 @@ const visitorCookieValue = (request: Request) => /(?:^|;\s*)ps_vid=([^;]*)/.exec
 const visitorSetCookie = (value: string, secure: boolean) =>
   `${VISITOR_COOKIE}=${value}; Max-Age=${YEAR}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 
-export type Purchases = Record<string, string>
+/** A purchase of one share in this browser: its order number, and its buyer key when this browser created the order. */
+export type Purchase = { orderNo: string; buyerKey: string | null }
+export type Purchases = Record<string, Purchase>
+
+// Stored compactly, `<order no>` or `<order no>.<buyer key>` per share code: 30 with keys stay far
+// below a browser's 4 KB per cookie.
+const stored = (p: Purchase) => (p.buyerKey ? `${p.orderNo}.${p.buyerKey}` : p.orderNo)
+function parsed(value: unknown): Purchase | null {
+  if (typeof value !== 'string') return null
+  const [orderNo = '', buyerKey, ...rest] = value.split('.')
+  if (!ORDER_NO_PATTERN.test(orderNo) || rest.length > 0) return null
+  if (buyerKey === undefined) return { orderNo, buyerKey: null }
+  return BUYER_KEY_PATTERN.test(buyerKey) ? { orderNo, buyerKey } : null
+}
 
 export async function readPurchases(request: Request): Promise<Purchases> {
   const v = (await purchasesCookie.parse(request.headers.get('cookie'))) as unknown
   if (!v || typeof v !== 'object') return {}
   const out: Purchases = {}
   for (const [k, o] of Object.entries(v as Record<string, unknown>)) {
-    if (UNICODE_PATTERN.test(k) && typeof o === 'string' && ORDER_NO_PATTERN.test(o)) out[k] = o
+    const p = parsed(o)
+    if (UNICODE_PATTERN.test(k) && p) out[k] = p
   }
   return out
 }
 
-export async function rememberPurchase(request: Request, unicode: string, orderNo: string): Promise<string | null> {
+/**
+ * Keeps `purchase` as this browser's purchase of `unicode`; a Set-Cookie value, or null when nothing
+ * changes. A purchase this browser holds the key of is never replaced by an order number without one:
+ * a link carrying another number must not cost the buyer its proof.
+ */
+export async function rememberPurchase(request: Request, unicode: string, purchase: Purchase): Promise<string | null> {
   const current = await readPurchases(request)
-  if (current[unicode] === orderNo) return null
+  const kept = current[unicode]
+  if (kept && kept.orderNo === purchase.orderNo && (kept.buyerKey === purchase.buyerKey || !purchase.buyerKey)) return null
+  if (kept?.buyerKey && !purchase.buyerKey) return null
   delete current[unicode]
-  const next = Object.fromEntries([...Object.entries(current), [unicode, orderNo]].slice(-30))
+  const next = Object.fromEntries([...Object.entries(current), [unicode, purchase] as const].slice(-30).map(([k, p]) => [k, stored(p)]))
   return purchasesCookie.serialize(next, { secure: secureFor(request) })
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { EVENTS_PATH } from '#contract/messages.ts'
-import { UNICODE_PATTERN } from '#contract/codes.ts'
+import { BUYER_KEY_HEADER, UNICODE_PATTERN } from '#contract/codes.ts'
 import { getToken } from '#app/.server/auth.ts'
 import { env } from '#app/.server/env.ts'
 import { readPurchases } from '#app/.server/purchases.ts'
@@ -8,16 +8,18 @@ import { readPurchases } from '#app/.server/purchases.ts'
 /**
  * GET /events — the browser's same-origin live stream (issue 10): the API's server-sent events streamed
  * through with the session's token. `?share=<unicode>` is a visitor's chat instead: the order number
- * comes from the signed purchase cookie (never from the URL), and the stream is scoped to that order.
+ * and its buyer key come from the signed purchase cookie (never from the URL; decision 102), and the
+ * stream is scoped to that order. A purchase without a key (an order number typed on `/`) has none.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const share = new URL(request.url).searchParams.get('share')
   const query = new URLSearchParams()
   const headers: Record<string, string> = { accept: 'text/event-stream' }
   if (share !== null) {
-    const orderNo = UNICODE_PATTERN.test(share) ? (await readPurchases(request))[share] : undefined
-    if (!orderNo) return new Response(null, { status: 404 })
-    query.set('order_no', orderNo)
+    const purchase = UNICODE_PATTERN.test(share) ? (await readPurchases(request))[share] : undefined
+    if (!purchase?.buyerKey) return new Response(null, { status: 404 })
+    query.set('order_no', purchase.orderNo)
+    headers[BUYER_KEY_HEADER] = purchase.buyerKey
   } else {
     const token = await getToken(request)
     if (!token) return new Response(null, { status: 401 })

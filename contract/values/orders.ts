@@ -44,3 +44,13 @@ export type RefundState = (typeof REFUND_STATES)[number]
 
 /** The catalog key naming a payment method in lists. */
 export const paymentMethodLabel = (m: OrderPaymentMethod) => `orders.methods.${m}` as const
+
+/**
+ * How the content of a paid share order came to be shown (decision 102): to the buyer's account, to the
+ * browser that paid (its buyer key), to someone holding only the order number, to the share's owner, or
+ * to an admin. Only the buyer's two count as revealed: "ban seller and refund buyers" leaves those
+ * orders (decision 067).
+ */
+export const REVEAL_KINDS = ['buyer_account', 'buyer_browser', 'order_number', 'owner', 'admin'] as const
+export type RevealKind = (typeof REVEAL_KINDS)[number]
+export const revealCounts = (how: RevealKind) => how === 'buyer_account' || how === 'buyer_browser'

@@ -1,7 +1,9 @@
 // Issue 10: after-sales chat, private messages and notifications, with JavaScript on and off. A visitor
 // buys in the sandbox, opens a chat from the share page, the admin answers (the visitor sees it live
-// with JS, on reload without), refunds the order from the chat and closes it.
-import { DEMO_PASSWORD } from './env.ts'
+// with JS, on reload without), refunds the order from the chat and closes it. Issue 20 (decision 102):
+// the chat is the buyer's — the seller, with its sales list or even the whole order number, gets none of
+// it; a signed-in buyer reaches its chat through its account.
+import { API_URL, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, jsDisabled, loginAs, setLocale, test } from './fixtures.ts'
 import { ADMIN } from './env.ts'
 
@@ -84,6 +86,81 @@ test.describe('after-sales chat (en-US)', () => {
     const res = await page.goto(`/share/${share.unicode}/chat`)
     expect(res?.status()).toBe(404)
     expect((await page.request.get('/events?share=' + share.unicode)).status()).toBe(404)
+  })
+
+  test('the seller sees the order number masked in its sales, and even with the whole number gets no chat', async ({ page, api, browser }, testInfo) => {
+    test.setTimeout(180_000)
+    const noJs = jsDisabled(testInfo)
+    await setLocale(page.context(), 'en-US')
+    const share = await publishApproved(api)
+    await page.goto(`/share/${share.unicode}`)
+    await page.getByRole('button', { name: /Buy for ¥3\.30/ }).click()
+    await page.getByRole('button', { name: /Pay/ }).click()
+    await expect(page.locator('#secret-content')).toHaveText('chat secret')
+    const orderNo = new URL(page.url()).searchParams.get('order')!
+    await page.getByRole('link', { name: 'Problem with this purchase? Contact support' }).click()
+    await page.getByRole('button', { name: 'Open chat' }).click()
+    await page.locator('#chat-content').fill('Only my browser may read this.')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(page.getByTestId('chat-line')).toHaveCount(1)
+
+    const sellerContext = await browser.newContext({ javaScriptEnabled: !noJs })
+    await setLocale(sellerContext, 'en-US')
+    await loginAs(sellerContext, 'demo_seller', DEMO_PASSWORD)
+    const seller = await sellerContext.newPage()
+    await seller.goto(`/share-manage/order-list?unicode=${share.unicode}`)
+    const masked = `${orderNo.slice(0, 16)}********${orderNo.slice(-4)}`
+    await expect(seller.getByRole('row').filter({ hasText: masked })).toHaveCount(1)
+    expect(await seller.content()).not.toContain(orderNo)
+    // The whole number, as if it leaked: the content is the seller's own, the chat is not.
+    await seller.goto(`/share/${share.unicode}?order=${orderNo}`)
+    await expect(seller.locator('#secret-content')).toHaveText('chat secret')
+    await expect(seller.getByRole('link', { name: 'Problem with this purchase? Contact support' })).toHaveCount(0)
+    const chat = await seller.goto(`/share/${share.unicode}/chat`)
+    expect(chat?.status()).toBe(404)
+    await expect(seller.getByText('No purchase of this share was found for this browser or your account.', { exact: false })).toBeVisible()
+    expect((await seller.request.get(`/events?share=${share.unicode}`)).status()).toBe(404)
+    // Straight at the API with its token: what an unknown order gets.
+    const token = await api.login('demo_seller', DEMO_PASSWORD)
+    const details = await api.call('/api/afterSalesChat/list', { token, query: { order_no: orderNo } })
+    expect(details.data).toMatchObject({ list: [], total: 0 })
+    expect((await fetch(`${API_URL}/api/events?order_no=${orderNo}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404)
+    await sellerContext.close()
+
+    // The buyer's chat is untouched, and still the buyer's.
+    await page.reload()
+    await expect(page.getByTestId('chat-line')).toHaveCount(1)
+    await expect(page.getByTestId('chat-status')).toHaveText('Pending')
+  })
+
+  test('a signed-in buyer reaches the chat of its purchase from the share page, through its account', async ({ page, api }) => {
+    await setLocale(page.context(), 'en-US')
+    const share = await publishApproved(api)
+    const buyer = await api.createUser('email', 'chb')
+    const token = await api.login(buyer.user_name, buyer.password)
+    // Bought in another browser (through the API): this one holds no purchase, only the session.
+    const { payUrl } = await api.ok<{ payUrl: string }>('/api/orders/create', { token, body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+    const form = new URLSearchParams(new URL(payUrl).search)
+    form.set('action', 'pay')
+    const paid = await fetch(`${API_URL}/api/payments/sandbox/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': api.clientIp },
+      body: form.toString(),
+      redirect: 'manual',
+    })
+    expect(paid.status).toBe(303)
+    await loginAs(page.context(), buyer)
+    await page.goto(`/share/${share.unicode}`)
+    await expect(page.locator('#secret-content')).toHaveText('chat secret')
+    await page.getByRole('link', { name: 'Problem with this purchase? Contact support' }).click()
+    await expect(page).toHaveURL(new RegExp(`/share/${share.unicode}/chat$`))
+    await page.getByRole('button', { name: 'Open chat' }).click()
+    await page.locator('#chat-content').fill('Bought with my account.')
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(page.getByTestId('chat-lines')).toContainText('Bought with my account.')
+    // The same chat is on its account's messages page.
+    const mine = await api.ok<{ list: { order: { product_name: string } }[] }>('/api/afterSalesChat/list', { token })
+    expect(mine.list.map((c) => c.order.product_name)).toEqual([share.title])
   })
 })
 

@@ -1,10 +1,11 @@
 // Admin oversight of accounts (issue 9 B) end to end, with JavaScript on and off: an admin finds a user,
 // opens their admin view and edits a field (a bad value first, then a good one); and "ban seller and
 // refund buyers" — previewed with the orders and their total, then done: the buyers' orders are
-// refunded, the seller is banned and the shares cannot be bought.
+// refunded, the seller is banned and the shares cannot be bought. A seller that opened its own sales
+// first changes nothing: its looks are listed for the admin, not counted (issue 20, decision 102).
 import type { Page } from '@playwright/test'
 import { ADMIN, API_URL } from './env.ts'
-import { type Api, expect, expectFieldError, expectFlash, loginAs, type TestUser, test, uniqueEmail, uniqueName } from './fixtures.ts'
+import { type Api, expect, expectFieldError, expectFlash, loginAs, setLocale, type TestUser, test, uniqueEmail, uniqueName } from './fixtures.ts'
 
 test.use({ lng: 'en-US' })
 
@@ -78,6 +79,11 @@ test('ban seller and refund buyers: the preview lists the orders and the total, 
   const a = await approvedShare(api, seller, 10)
   const b = await approvedShare(api, seller, 20)
   const orders = [await buy(api, a.unicode, buyerToken), await buy(api, b.unicode)]
+  // The seller opens each of its sales by number, as it could before to empty the refund in advance.
+  for (const no of orders) {
+    const opened = await api.ok<{ content?: string }>('/api/share', { token: seller.token, query: { third_party_trade_no: no } })
+    expect(opened.content).toBe('secret')
+  }
 
   await loginAs(context, ADMIN.username, ADMIN.password)
   await page.goto(`/system/user-manage/${seller.id}`)
@@ -86,8 +92,13 @@ test('ban seller and refund buyers: the preview lists the orders and the total, 
   await expect(page.getByRole('heading', { name: 'Ban seller and refund buyers' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Shares to take down (2)' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Orders to refund (2)' })).toBeVisible()
-  for (const no of orders) await expect(row(page, no)).toBeVisible()
+  for (const no of orders) await expect(row(page, no).first()).toBeVisible()
   await expect(page.getByTestId('fraud-total')).toHaveText('¥30.00')
+  // Who saw the sales: the seller, twice, neither counted.
+  await expect(page.getByRole('heading', { name: "Who saw this seller's sales in the window (2)" })).toBeVisible()
+  const reveals = page.getByTestId('reveal-row')
+  await expect(reveals).toHaveCount(2)
+  for (const no of orders) await expect(reveals.filter({ hasText: no })).toContainText(/Seller \(owner\).*Does not count/)
 
   await page.getByRole('button', { name: 'Ban and refund 2 orders (¥30.00)' }).click()
   await expect(page).toHaveURL(new RegExp(`/system/user-manage/${seller.id}$`))
@@ -106,6 +117,18 @@ test('ban seller and refund buyers: the preview lists the orders and the total, 
   await row(page, orders[1]!).getByRole('link', { name: 'History' }).click()
   await expect(page.getByText(`Order ${orders[1]}`, { exact: true })).toBeVisible()
   await expect(row(page, 'Refund').filter({ hasText: 'fraud action' })).toBeVisible()
+  // Who saw it, in the order's Reveals (both languages).
+  await page.goto(`/system/order-manage?orderNo=${orders[1]}`)
+  await row(page, orders[1]!).getByRole('link', { name: 'Reveals' }).click()
+  await expect(page.getByText(`Who saw order ${orders[1]}`, { exact: true })).toBeVisible()
+  await expect(page.getByTestId('reveal-row')).toHaveCount(1)
+  await expect(page.getByTestId('reveal-row')).toContainText(seller.user_name)
+  await expect(page.getByTestId('reveal-row')).toContainText(/Seller \(owner\).*Does not count/)
+  await setLocale(context, 'zh-CN')
+  await page.goto(`/system/order-manage?orderNo=${orders[1]}&reveals=${new URL(page.url()).searchParams.get('reveals')}`)
+  await expect(page.getByText(`订单 ${orders[1]} 的查看记录`, { exact: true })).toBeVisible()
+  await expect(page.getByTestId('reveal-row')).toContainText(/卖家（分享者）.*不计入/)
+  await setLocale(context, 'en-US')
 
   // A second run finds nothing left: the preview says so.
   await page.goto(`/system/user-manage/${seller.id}/fraud`)

@@ -42,9 +42,10 @@ test.describe('buying a share as a visitor (zh-CN)', () => {
     await expect(page.locator('#secret-content')).toHaveText(share.secret)
     const orderNo = new URL(page.url()).searchParams.get('order')!
 
-    // The browser remembers the purchase.
+    // The browser remembers the purchase, and can reach its after-sales chat (decision 102).
     await page.goto(`/share/${share.unicode}`)
     await expect(page.locator('#secret-content')).toHaveText(share.secret)
+    await expect(page.getByRole('link', { name: '购买遇到问题？联系客服' })).toBeVisible()
 
     // Another browser reopens it by order number on the search page.
     const other = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
@@ -56,6 +57,10 @@ test.describe('buying a share as a visitor (zh-CN)', () => {
     // Opening it by order number made that browser remember it too.
     await fresh.goto(`${new URL(page.url()).origin}/share/${share.unicode}`)
     await expect(fresh.locator('#secret-content')).toHaveText(share.secret)
+    // The number alone is no proof of being the buyer: no chat from this browser (decision 102).
+    await expect(fresh.getByRole('link', { name: '购买遇到问题？联系客服' })).toHaveCount(0)
+    await expect(fresh.getByText('如需就此购买联系客服，请在付款的浏览器中打开，或登录购买时使用的账号。')).toBeVisible()
+    expect((await fresh.goto(`${new URL(page.url()).origin}/share/${share.unicode}/chat`))?.status()).toBe(404)
     await other.close()
     // A browser without the order number sees no content.
     const stranger = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })

@@ -378,7 +378,8 @@ test.describe('orders', () => {
     const paidRow = row(page, paid)
     await expect(paidRow).toContainText('Completed')
     await expect(paidRow).toContainText('¥20.00')
-    await expect(paidRow.getByRole('link', { name: `Open ${share.title}` })).toHaveAttribute('href', `/share/${share.unicode}?order=${paid}`)
+    // Opened through the account: the order number stays out of the URL (decision 102).
+    await expect(paidRow.getByRole('link', { name: `Open ${share.title}` })).toHaveAttribute('href', `/share/${share.unicode}`)
     await expect(row(page, pending).getByRole('link', { name: /^Open / })).toHaveCount(0)
 
     // The status filter is a GET form.
@@ -396,12 +397,15 @@ test.describe('orders', () => {
     await page.getByLabel('Status').selectOption('Completed')
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page).toHaveURL(new RegExp(`unicode=${share.unicode}`))
-    const income = row(page, paid)
+    // The seller sees its buyers' order numbers masked (decision 102).
+    const masked = (no: string) => `${no.slice(0, 16)}********${no.slice(-4)}`
+    const income = row(page, masked(paid))
+    expect(await page.content()).not.toContain(paid)
     await expect(income).toContainText(BUYER)
     await expect(income).toContainText('¥20.00')
     const order = await adminOrder(api, paid)
     await expect(income).toContainText(`¥${order.seller_income!.toFixed(2)}`)
-    await expect(row(page, pending)).toHaveCount(0)
+    await expect(row(page, masked(pending))).toHaveCount(0)
   })
 
   test('admin refunds a completed order after confirming; a refund that is not allowed is explained', async ({ page, context, api }) => {

@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.ts
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
 import { OrderCells, OrderFilters, OrderHeadCells } from '#app/components/orders/orders.tsx'
+import { RevealsDialog } from '#app/components/orders/reveals.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -21,8 +22,11 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 
-/** `?refund=<orderNo>` opens the confirm step of a refund, `?history=<id>` the order's audit trail (issue 9). */
-const DIALOGS = ['refund', 'history'] as const
+/**
+ * `?refund=<orderNo>` opens the confirm step of a refund, `?history=<id>` the order's audit trail (issue
+ * 9), `?reveals=<id>` who its content was shown to (decision 102).
+ */
+const DIALOGS = ['refund', 'history', 'reveals'] as const
 const FILTERS = ['keyword', 'orderNo', 'unicode', 'payment_status', 'refund_state', 'from', 'to'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,7 +49,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           events: (await api(request, auditApi.adminList, { token, query: { subject: `order:${historyId.data}` } })).list,
         }
       : null
-    return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund && isRefundable(toRefund) ? toRefund : null, history }
+    const revealsId = idSchema.safeParse(params.get('reveals'))
+    const reveals = revealsId.success
+      ? {
+          orderNo: page.list.find((o) => o.id === revealsId.data)?.orderNo ?? `#${revealsId.data}`,
+          ...(await api(request, ordersApi.adminReveals, { token, query: { id: revealsId.data } })),
+        }
+      : null
+    return { title: await pageTitle(request, 'menu.adminOrders'), page, toRefund: toRefund && isRefundable(toRefund) ? toRefund : null, history, reveals }
   } catch (e) {
     return pageError(request, e)
   }
@@ -96,7 +107,7 @@ function CheckRefundButton({ orderNo }: { orderNo: string }) {
 
 export default function AdminOrders() {
   const { t } = useTranslation()
-  const { page, toRefund, history } = useLoaderData<typeof loader>()
+  const { page, toRefund, history, reveals } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   return (
@@ -146,6 +157,18 @@ export default function AdminOrders() {
               >
                 {t('oversight.user.history')}
               </Button>
+              {o.product_type === 'share' && o.paid_at ? (
+                <Button
+                  component={Link}
+                  to={dialogs.open('reveals', o.id)}
+                  preventScrollReset
+                  size="compact-xs"
+                  variant="default"
+                  aria-label={`${t('orders.reveals.button')} ${o.orderNo}`}
+                >
+                  {t('orders.reveals.button')}
+                </Button>
+              ) : null}
               {isRefundable(o) ? (
                 <Button
                   component={Link}
@@ -168,6 +191,7 @@ export default function AdminOrders() {
     >
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
       {history ? <HistoryDialog kind="order" item={history.item} events={history.events} closeTo={dialogs.closed} /> : null}
+      {reveals ? <RevealsDialog orderNo={reveals.orderNo} reveals={reveals.list} total={reveals.total} closeTo={dialogs.closed} /> : null}
       {toRefund ? (
         <ConfirmDialog
           title={t('orders.confirmRefundTitle')}

@@ -7,6 +7,7 @@ import { oversightApi } from '#contract/oversight.ts'
 import { idSchema } from '#contract/users.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { RevealsTable } from '#app/components/orders/reveals.tsx'
 import { ShareCodeLink, ShareStatusBadge, yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -166,6 +167,14 @@ export default function FraudPreviewPage() {
             {t('oversight.fraud.more', { shown: p.orders.length, count: p.order_count })}
           </Text>
         ) : null}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3}>{t('oversight.fraud.revealsTitle', { count: p.reveals.total })}</Title>
+        <Text size="sm" c="dimmed">
+          {t('oversight.fraud.revealsExplain')}
+        </Text>
+        <RevealsTable reveals={p.reveals.list} total={p.reveals.total} withOrder />
       </Stack>
 
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />

@@ -71,9 +71,11 @@ export default function MyOrders() {
           </Table.Td>
           <Table.Td className="ps-actions">
             {o.payment_status === 'Completed' && o.unicode ? (
+              // The share page shows a buyer its content and its order through its account (decision
+              // 102): the order number stays out of the URL.
               <Button
                 component="a"
-                href={`/share/${o.unicode}?${new URLSearchParams({ order: o.orderNo })}`}
+                href={`/share/${o.unicode}`}
                 size="compact-xs"
                 variant="light"
                 aria-label={`${t('orders.open')} ${o.product_name}`}

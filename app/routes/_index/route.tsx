@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { shareApi } from '#contract/shares.ts'
+import { ordersApi } from '#contract/orders.ts'
 import { PublicError, PublicShell } from '#app/components/layout/public-shell.tsx'
 import type { RouteHandle } from '#app/root.tsx'
 import { ApiError, api } from '#app/.server/api.ts'
@@ -26,8 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!target) return { ...base, error: raw.trim() ? 'public.badCode' : 'public.emptyCode' }
   if (target.kind === 'share') return redirect(`/share/${target.unicode}`)
   try {
-    const share = await api(request, shareApi.lookup, { query: { third_party_trade_no: target.orderNo } })
-    return redirect(`/share/${share.unicode}?order=${target.orderNo}`)
+    // Only where the order's share is: its status, not its content (a look at the content is a reveal, decision 102).
+    const order = await api(request, ordersApi.paymentStatus, { query: { orderNo: target.orderNo } })
+    if (!order.unicode) return { ...base, error: 'public.orderNotFound' }
+    return redirect(`/share/${order.unicode}?order=${target.orderNo}`)
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 422)) return { ...base, error: 'public.orderNotFound' }
     if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()

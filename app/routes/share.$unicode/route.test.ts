@@ -54,6 +54,38 @@ describe('/share/CODE', () => {
   })
 })
 
+describe('/share/CODE: the buyer key of the browser that paid (decision 102)', () => {
+  const KEY = 'AbCdEfGhIjKlMnOpQrSt_-'
+  const lookups = () => stub.calls.filter((c) => c.path === '/api/share' && c.query.get('third_party_trade_no'))
+
+  it('buying keeps the key in the purchase cookie only; the page then proves the browser with it, in a header', async () => {
+    stub.on('POST /api/orders/create', { code: 201, data: { orderNo: ORDER_NO, buyerKey: KEY, payUrl: 'http://127.0.0.1:4000/api/payments/sandbox/checkout?x=1' } })
+    const bought = statusOf(await settle(() => action(args(post('/share/AbCd2345', { paymentMethod: 'Alipay' }), { unicode: 'AbCd2345' }))))
+    expect(bought.headers.get('location')).not.toContain(KEY)
+    const setCookie = bought.headers.get('set-cookie')!
+    expect(setCookie).toMatch(/^ps_orders=.*HttpOnly/i)
+    const cookie = setCookie.split(';')[0]!
+    const page = statusOf(await loader(args(get('/share/AbCd2345', cookie), { unicode: 'AbCd2345' })))
+    expect(page.data).toMatchObject({ order: { orderNo: ORDER_NO, status: 'Completed', chat: true } })
+    const [lookup] = lookups()
+    expect([lookup!.query.get('third_party_trade_no'), lookup!.headers['x-buyer-key'], lookup!.query.toString().includes(KEY)]).toEqual([ORDER_NO, KEY, false])
+    // A link with another order number: shown, without the key, and the keyed purchase stays.
+    stub.calls.length = 0
+    const other = 'PS20261123000000999999999999'
+    const linked = statusOf(await loader(args(get(`/share/AbCd2345?order=${other}`, cookie), { unicode: 'AbCd2345' })))
+    expect(linked.data).toMatchObject({ order: { orderNo: other, chat: false } })
+    expect(lookups()[0]!.headers['x-buyer-key']).toBeUndefined()
+    expect(linked.headers.get('set-cookie') ?? '').not.toContain('ps_orders')
+  })
+
+  it('a signed-in buyer without the purchase in this browser: its order and its chat through the account', async () => {
+    stub.on('GET /api/share', () => ({ data: { ...SHARE, content: 'the secret', extraction_code: null, buyer_order_no: ORDER_NO } }))
+    const page = statusOf(await loader(args(get('/share/AbCd2345', await sessionCookie('tok')), { unicode: 'AbCd2345' })))
+    expect(page.data).toMatchObject({ content: { content: 'the secret' }, order: { orderNo: ORDER_NO, status: 'Completed', chat: true } })
+    expect((page.data as { share: Record<string, unknown> }).share).not.toHaveProperty('buyer_order_no')
+  })
+})
+
 describe('/share/CODE: a subscriber\'s free unlock', () => {
   it('the loader passes on the free unlocks left; none once the content is shown', async () => {
     stub.on('GET /api/share', () => ({ data: { ...SHARE, subscription_status: 'open', free_unlocks_left: 2 } }))

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctio
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatYuan, yuanToFen } from '#contract/money.ts'
-import { ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
+import { BUYER_KEY_HEADER, ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
 import { ordersApi, PAYMENT_METHODS, type PaymentStatus } from '#contract/orders.ts'
 import { type PublicShare, shareApi } from '#contract/shares.ts'
 import { subscriptionsApi } from '#contract/subscriptions.ts'
@@ -20,7 +20,11 @@ export const handle: RouteHandle = { hydrate: false }
 /** Paid content, and an order of this browser: no cache may keep a copy (issue 6). */
 const PRIVATE = 'private, no-store'
 
-type OrderView = { orderNo: string; status: PaymentStatus }
+/**
+ * The order of this page's visitor: its number and status, and whether it can reach the order's
+ * after-sales chat — as the buyer's account, or as the browser that paid (its buyer key, decision 102).
+ */
+type OrderView = { orderNo: string; status: PaymentStatus; chat: boolean }
 
 /**
  * The share page (SPEC §2 `/share/{unicode}`, title = unicode). Shows what is for sale — never the
@@ -53,17 +57,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 
   const asked = url.searchParams.get('order')
-  const orderNo = asked && ORDER_NO_PATTERN.test(asked) ? asked : (await readPurchases(request))[unicode]
+  const kept = (await readPurchases(request))[unicode]
+  const orderNo = asked && ORDER_NO_PATTERN.test(asked) ? asked : kept?.orderNo
+  // The key only for the order this browser created: it makes this look the buyer's (decision 102).
+  const buyerKey = kept && kept.orderNo === orderNo ? kept.buyerKey : null
   let order: OrderView | null = null
   let content = share?.content !== undefined ? { content: share.content, extraction_code: share.extraction_code ?? null } : null
   if (orderNo) {
     try {
-      const bought = await api(request, shareApi.lookup, { query: { third_party_trade_no: orderNo } })
+      const bought = await api(request, shareApi.lookup, {
+        query: { third_party_trade_no: orderNo },
+        token,
+        headers: { 'x-visitor-id': visitor.header, ...(buyerKey ? { [BUYER_KEY_HEADER]: buyerKey } : {}) },
+      })
       if (bought.unicode === unicode) {
-        order = { orderNo, status: bought.payment_status ?? 'Pending' }
+        order = { orderNo, status: bought.payment_status ?? 'Pending', chat: Boolean(buyerKey) || share?.buyer_order_no === orderNo }
         if (bought.content !== undefined) content = { content: bought.content, extraction_code: bought.extraction_code ?? null }
         share ??= bought
-        const remembered = await rememberPurchase(request, unicode, orderNo)
+        const remembered = await rememberPurchase(request, unicode, { orderNo, buyerKey })
         if (remembered) headers.append('set-cookie', remembered)
       }
     } catch (e) {
@@ -72,7 +83,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   if (!share) throw data({ key: 'public.shareNotFound' }, { status: 404, headers })
-  const { content: _c, extraction_code: _e, payment_status: _p, third_party_trade_no: _t, free_unlocks_left: unlocksLeft, ...publicShare } = share
+  // A signed-in buyer with no order in this browser: its own order, reached through its account.
+  if (!order && share.buyer_order_no) order = { orderNo: share.buyer_order_no, status: 'Completed', chat: true }
+  const {
+    content: _c,
+    extraction_code: _e,
+    payment_status: _p,
+    third_party_trade_no: _t,
+    buyer_order_no: _b,
+    free_unlocks_left: unlocksLeft,
+    ...publicShare
+  } = share
   // A signed-in subscriber: today's free unlocks left on this share (none when it is not open to them).
   const unlock = content || unlocksLeft === undefined ? null : { left: unlocksLeft }
   const unlocked = Boolean(content) && url.searchParams.has('unlocked')
@@ -90,7 +111,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const created = await api(request, ordersApi.create, { token, body: { unicode, paymentMethod: method } })
     const headers = new Headers()
-    const remembered = await rememberPurchase(request, unicode, created.orderNo)
+    // The buyer key goes only to this browser's signed, httpOnly cookie (decision 102).
+    const remembered = await rememberPurchase(request, unicode, { orderNo: created.orderNo, buyerKey: created.buyerKey ?? null })
     if (remembered) headers.append('set-cookie', remembered)
     // WeChat Native: our page with the QR code; Alipay (and the sandbox): the gateway's pay page.
     const to = method === 'WeChat' ? `/share/${unicode}/pay?order=${created.orderNo}` : (created.payUrl ?? `/share/${unicode}?order=${created.orderNo}`)
@@ -201,10 +223,12 @@ export default function SharePage() {
                 {t('public.orderNo')}: {order.orderNo} · {t('public.keepOrderNo')}
               </p>
             ) : null}
-            {order ? (
+            {order?.chat ? (
               <p>
                 <Link to={`/share/${share.unicode}/chat`}>{t('messages.afterSalesLink')}</Link>
               </p>
+            ) : order ? (
+              <p className="ps-muted">{t('messages.afterSalesNoProof')}</p>
             ) : null}
             <CopyScript done={t('common.copySuccess')} />
           </section>
@@ -223,7 +247,7 @@ export default function SharePage() {
             {order?.status === 'Failed' ? <div className="ps-alert ps-alert-warn">{t('public.orderFailed')}</div> : null}
             {order?.status === 'Refund' ? (
               <div className="ps-alert ps-alert-warn">
-                {t('public.orderRefunded')} <Link to={`/share/${share.unicode}/chat`}>{t('messages.afterSalesLink')}</Link>
+                {t('public.orderRefunded')} {order.chat ? <Link to={`/share/${share.unicode}/chat`}>{t('messages.afterSalesLink')}</Link> : null}
               </div>
             ) : null}
             {state ? <div className={`ps-alert ${state.tone}`}>{t(state.key)}</div> : null}

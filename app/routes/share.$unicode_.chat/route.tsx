@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { UNICODE_PATTERN } from '#contract/codes.ts'
+import { BUYER_KEY_HEADER, UNICODE_PATTERN } from '#contract/codes.ts'
+import { ordersApi } from '#contract/orders.ts'
 import { chatApi, type ChatDetails, MESSAGE_MAX } from '#contract/messages.ts'
 import { useNonce } from '#app/components/layout/nonce.tsx'
 import { PublicError, PublicShell } from '#app/components/layout/public-shell.tsx'
@@ -17,14 +18,37 @@ import { formatDateTime } from '#app/utils/format.ts'
 export const handle: RouteHandle = { hydrate: false }
 
 /**
- * The after-sales chat of a visitor's purchase (issue 10): the order number bought in this browser
- * (the signed purchase cookie) is the proof; it never appears in the URL. Works without JavaScript
- * (a reload shows new answers); with it, a few lines of script add answers as they arrive.
+ * The after-sales chat of a purchase of this share (issue 10, decision 102). Whose it is: a signed-in
+ * buyer's order of the share, reached through its account; else the order this browser created,
+ * proven by the buyer key kept beside its number in the signed, httpOnly purchase cookie — never the
+ * order number alone, which the seller sees too. Nothing of it appears in the URL. Works without
+ * JavaScript (a reload shows new answers); with it, a few lines of script add answers as they arrive.
  */
-async function orderOf(request: Request, unicode: string | undefined): Promise<{ unicode: string; orderNo: string }> {
-  const orderNo = unicode && UNICODE_PATTERN.test(unicode) ? (await readPurchases(request))[unicode] : undefined
-  if (!unicode || !orderNo) throw data({ key: 'messages.noPurchase' }, { status: 404 })
-  return { unicode, orderNo }
+type Proof = {
+  unicode: string
+  orderNo: string
+  /** The account's token, or the browser's buyer key header: what every chat call carries. */
+  token: string | null
+  headers: Record<string, string>
+  /** The live stream: the account's own, or this purchase's. */
+  live: string
+}
+
+async function proofOf(request: Request, unicode: string | undefined): Promise<Proof> {
+  if (!unicode || !UNICODE_PATTERN.test(unicode)) throw data({ key: 'messages.noPurchase' }, { status: 404 })
+  const token = await getToken(request)
+  if (token) {
+    const mine = await api(request, ordersApi.list, { token, query: { unicode, pageSize: 20 } }).catch((e: unknown) => {
+      // A session that ended is no account: the browser's own purchase may still be here.
+      if (e instanceof ApiError && e.status === 401) return null
+      throw e
+    })
+    const paid = mine?.list.find((o) => o.payment_status === 'Completed' || o.payment_status === 'Refund')
+    if (paid) return { unicode, orderNo: paid.orderNo, token, headers: {}, live: '/events' }
+  }
+  const kept = (await readPurchases(request))[unicode]
+  if (kept?.buyerKey) return { unicode, orderNo: kept.orderNo, token: null, headers: { [BUYER_KEY_HEADER]: kept.buyerKey }, live: `/events?share=${unicode}` }
+  throw data({ key: 'messages.noPurchase' }, { status: 404 })
 }
 
 function settle(e: unknown): never {
@@ -34,39 +58,41 @@ function settle(e: unknown): never {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { unicode, orderNo } = await orderOf(request, params.unicode)
   try {
-    const found = await api(request, chatApi.list, { query: { order_no: orderNo, pageNum: 1, pageSize: 1 } })
+    const { unicode, orderNo, token, headers, live } = await proofOf(request, params.unicode)
+    const found = await api(request, chatApi.list, { token, headers, query: { order_no: orderNo, pageNum: 1, pageSize: 1 } })
     const id = found.list[0]?.id
     const chat: ChatDetails | null = id
-      ? await loadThread(chatPages(request), (pageNum) => api(request, chatApi.details, { query: { chat_id: id, order_no: orderNo, pageNum, pageSize: CHAT_PAGE_SIZE } }))
+      ? await loadThread(chatPages(request), (pageNum) =>
+          api(request, chatApi.details, { token, headers, query: { chat_id: id, order_no: orderNo, pageNum, pageSize: CHAT_PAGE_SIZE } }),
+        )
       : null
-    return { unicode, orderNo, chat, loggedIn: Boolean(await getToken(request)) }
+    return { unicode, orderNo, chat, live, loggedIn: Boolean(await getToken(request)) }
   } catch (e) {
     return settle(e)
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { unicode, orderNo } = await orderOf(request, params.unicode)
   const form = await readForm(request)
   const intent = form.get('intent')
-  const here = `/share/${unicode}/chat`
   try {
+    const { unicode, orderNo, token, headers } = await proofOf(request, params.unicode)
+    const here = `/share/${unicode}/chat`
     if (intent === 'open') {
-      await api(request, chatApi.create, { body: { order_no: orderNo } })
+      await api(request, chatApi.create, { token, headers, body: { order_no: orderNo } })
       return redirect(here)
     }
-    const found = await api(request, chatApi.list, { query: { order_no: orderNo, pageNum: 1, pageSize: 1 } })
+    const found = await api(request, chatApi.list, { token, headers, query: { order_no: orderNo, pageNum: 1, pageSize: 1 } })
     const chatId = found.list[0]?.id
     if (!chatId) return redirect(here)
     if (intent === 'close') {
-      await api(request, chatApi.updateStatus, { body: { chat_id: chatId, status: 'closed', order_no: orderNo } })
+      await api(request, chatApi.updateStatus, { token, headers, body: { chat_id: chatId, status: 'closed', order_no: orderNo } })
       return redirect(here)
     }
     const text = messageText(form)
     if (!text.ok) return data({ error: text.error }, { status: 400 })
-    await api(request, chatApi.send, { body: { chat_id: chatId, content: text.content, order_no: orderNo } })
+    await api(request, chatApi.send, { token, headers, body: { chat_id: chatId, content: text.content, order_no: orderNo } })
     return redirect(here)
   } catch (e) {
     const refused = refusalOf(e)
@@ -76,12 +102,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /**
- * With JavaScript: the visitor's stream (`/events?share=…`, scoped to this order) appends each new
- * line as text (links made with DOM nodes, never HTML) and reloads on a status change.
+ * With JavaScript: the buyer's stream (the account's `/events`, or this purchase's `/events?share=…`)
+ * appends each new line of this chat as text (links made with DOM nodes, never HTML) and reloads on a
+ * status change.
  */
-function LiveScript({ unicode, chatId, platform, you }: { unicode: string; chatId: number; platform: string; you: string }) {
+function LiveScript({ src, chatId, platform, you }: { src: string; chatId: number; platform: string; you: string }) {
   const nonce = useNonce()
-  const js = `(function(){if(!window.EventSource)return;var list=document.getElementById('chat-lines');var s=new EventSource('/events?share=${unicode}');
+  const js = `(function(){if(!window.EventSource)return;var list=document.getElementById('chat-lines');var s=new EventSource(${JSON.stringify(src)});
 s.addEventListener('chat',function(ev){var e=JSON.parse(ev.data);if(e.chat_id!==${chatId}||document.getElementById('line-'+e.message.id))return;
 var li=document.createElement('li');li.id='line-'+e.message.id;li.className='ps-line '+(e.message.sender==='user'?'ps-line-mine':'');
 var who=document.createElement('small');who.textContent=(e.message.sender==='admin'?${JSON.stringify(platform)}:${JSON.stringify(you)})+' · '+(function(d){try{return new Intl.DateTimeFormat('sv-SE',{timeZone:'Asia/Shanghai',year:'numeric',month:'2-digit',day:'2-digit',hour:'2-digit',minute:'2-digit',second:'2-digit'}).format(d)}catch(x){return d.toLocaleString()}})(new Date(e.message.created_at));li.appendChild(who);
@@ -93,7 +120,7 @@ s.addEventListener('chatStatus',function(ev){if(JSON.parse(ev.data).chat_id===${
 
 export default function VisitorChat() {
   const { t } = useTranslation()
-  const { unicode, orderNo, chat, loggedIn } = useLoaderData<typeof loader>()
+  const { unicode, orderNo, chat, live, loggedIn } = useLoaderData<typeof loader>()
   const last = useActionData<typeof action>()
   const location = useLocation()
   const older = new URLSearchParams(location.search)
@@ -166,7 +193,7 @@ export default function VisitorChat() {
                 </Form>
               </>
             )}
-            <LiveScript unicode={unicode} chatId={chat.id} platform={t('messages.platform')} you={t('messages.you')} />
+            <LiveScript src={live} chatId={chat.id} platform={t('messages.platform')} you={t('messages.you')} />
           </>
         )}
       </article>

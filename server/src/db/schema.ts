@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { ORDER_PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES } from '../../../contract/orders.ts'
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { ORDER_PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES, REVEAL_KINDS } from '../../../contract/orders.ts'
 import { CHANNEL_STATUSES } from '../../../contract/channels.ts'
 import { PACKAGE_STATUSES } from '../../../contract/packages.ts'
 import { WITHDRAWAL_STATUSES } from '../../../contract/withdrawals.ts'
@@ -193,6 +193,11 @@ export const orders = pgTable(
     packageId: integer('package_id').references(() => packages.id),
     sellerId: integer('seller_id').references(() => users.id),
     buyerId: integer('buyer_id').references(() => users.id),
+    /**
+     * SHA-256 of the buyer key `POST /api/orders/create` gave the client that created the order
+     * (decision 102): what that browser proves itself with. Null for orders made before it existed.
+     */
+    buyerKeyHash: text('buyer_key_hash'),
     productName: text('product_name').notNull(),
     amountFen: integer('amount_fen').notNull(),
     paymentMethod: text('payment_method', { enum: ORDER_PAYMENT_METHODS }).notNull(),
@@ -218,7 +223,10 @@ export const orders = pgTable(
     /** The gateway's final answer when a refund did not go through (WeChat CLOSED / ABNORMAL): an admin handles it. */
     refundFailure: text('refund_failure'),
     lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
-    /** Evidence for after-sales disputes: when the content was first shown to the buyer. */
+    /**
+     * Evidence for after-sales disputes: when the content was first shown to the buyer — its account or
+     * the browser that paid (decision 102; `order_reveals` keeps every showing, the buyer's or not).
+     */
     firstRevealedAt: timestamp('first_revealed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -236,6 +244,32 @@ export const orders = pgTable(
     // the admin order list by status, newest first, and its count index-only — is in migration 0008's
     // hand-written part: drizzle cannot write INCLUDE (decision 074).
   ],
+)
+
+/**
+ * Every time the content of a paid share order was shown (decision 102): to whom (`how`, the account)
+ * and from where (the console's signed visitor id, the address), and whether it counts as shown to the
+ * buyer. One row per order, way, account, visitor and address, with the first and last time and how
+ * many times: a buyer reloading its page does not grow the table.
+ */
+export const orderReveals = pgTable(
+  'order_reveals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    how: text('how', { enum: REVEAL_KINDS }).notNull(),
+    /** The buyer's account or browser: the showing counts (it set `orders.first_revealed_at` if first). */
+    counts: boolean('counts').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    visitorId: text('visitor_id'),
+    ip: text('ip').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    times: integer('times').notNull().default(1),
+  },
+  (t) => [unique('order_reveals_who_key').on(t.orderId, t.how, t.userId, t.visitorId, t.ip).nullsNotDistinct(), index('order_reveals_order_idx').on(t.orderId, t.lastAt)],
 )
 
 /**

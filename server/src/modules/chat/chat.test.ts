@@ -33,6 +33,10 @@ describe('after-sales chat', () => {
   })
   afterAll(async () => t?.close())
 
+  /** The browser that created an order proves itself with the order's buyer key (decision 102). */
+  const keys = new Map<string, string>()
+  const asVisitor = (orderNo: string): Record<string, string> => ({ 'x-buyer-key': keys.get(orderNo)! })
+
   /** Someone buys one of the seller's shares through the sandbox (a visitor without `token`). */
   async function buy(token?: string, paid = true): Promise<string> {
     const [share] = await t.db
@@ -42,6 +46,7 @@ describe('after-sales chat', () => {
     const created = await inject({ method: 'POST', url: '/api/orders/create', remoteAddress: freshIp(), headers: token ? bearer(token) : {}, payload: { unicode: share!.unicode, paymentMethod: 'Alipay' } })
     expect(created.statusCode, created.body).toBe(201)
     const orderNo = created.json().data.orderNo as string
+    keys.set(orderNo, created.json().data.buyerKey as string)
     if (paid) {
       const n = t.app.payments.sandbox!.settle(orderNo, 500, true)
       expect((await inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: n.headers, payload: n.body })).body).toBe('success')
@@ -61,19 +66,19 @@ describe('after-sales chat', () => {
     return res.json().data as Unread
   }
 
-  it('a visitor opens the chat of their order by its number, the admin answers and refunds through the orders path', async () => {
+  it('a visitor opens the chat of its order with its browser\'s buyer key, the admin answers and refunds through the orders path', async () => {
     const orderNo = await buy()
-    const chat = await open(orderNo)
+    const chat = await open(orderNo, asVisitor(orderNo))
     expect(chat).toMatchObject({ status: 'pending', username: null, processed_at: null, order: { orderNo, payment_status: 'Completed', refundable: true } })
     expect(chat.order.paid_at).not.toBeNull()
     // Opening again (or twice at once) finds the same chat.
-    const again = await Promise.all([open(orderNo), open(orderNo)])
+    const again = await Promise.all([open(orderNo, asVisitor(orderNo)), open(orderNo, asVisitor(orderNo))])
     expect(again.map((c) => c.id)).toEqual([chat.id, chat.id])
 
-    const line = await send({ chat_id: chat.id, order_no: orderNo, content: 'I paid but see nothing. https://example.com/x' })
+    const line = await send({ chat_id: chat.id, order_no: orderNo, content: 'I paid but see nothing. https://example.com/x' }, asVisitor(orderNo))
     expect(line.statusCode, line.body).toBe(201)
     expect(line.json().data).toMatchObject({ sender: 'user', content: 'I paid but see nothing. https://example.com/x' })
-    expect((await unread(`?order_no=${orderNo}`)).chats).toBe(0)
+    expect((await unread(`?order_no=${orderNo}`, asVisitor(orderNo))).chats).toBe(0)
     expect((await unread('', bearer(admin))).chats).toBeGreaterThanOrEqual(1)
 
     const list = await inject({ url: '/api/afterSalesChat/admin/list?status=pending&pageSize=100', headers: bearer(admin) })
@@ -84,12 +89,12 @@ describe('after-sales chat', () => {
 
     const answer = await send({ chat_id: chat.id, content: 'Looking into it.' }, bearer(admin))
     expect(answer.json().data.sender).toBe('admin')
-    expect((await unread(`?order_no=${orderNo}`)).chats).toBe(1)
-    const visitorView = (await details(`chat_id=${chat.id}&order_no=${orderNo}`)).json().data as ChatDetails
+    expect((await unread(`?order_no=${orderNo}`, asVisitor(orderNo))).chats).toBe(1)
+    const visitorView = (await details(`chat_id=${chat.id}&order_no=${orderNo}`, asVisitor(orderNo))).json().data as ChatDetails
     expect(visitorView.status).toBe('processing')
     expect(visitorView.processed_at).not.toBeNull()
     expect(visitorView.list.map((m) => m.sender)).toEqual(['admin', 'user'])
-    expect((await unread(`?order_no=${orderNo}`)).chats).toBe(0)
+    expect((await unread(`?order_no=${orderNo}`, asVisitor(orderNo))).chats).toBe(0)
 
     // The admin refunds from the chat through the existing refund call; the chat shows the evidence.
     const refund = await inject({ method: 'POST', url: '/api/orders/admin/refund', headers: bearer(admin), payload: { orderNo } })
@@ -99,7 +104,7 @@ describe('after-sales chat', () => {
     const closed = await inject({ method: 'POST', url: '/api/afterSalesChat/updateChatStatus', headers: bearer(admin), payload: { chat_id: chat.id, status: 'closed' } })
     expect(closed.json().data).toMatchObject({ status: 'closed', order: { payment_status: 'Refund', refundable: false } })
     // A closed chat takes no more lines until an admin reopens it.
-    const late = await send({ chat_id: chat.id, order_no: orderNo, content: 'thanks' })
+    const late = await send({ chat_id: chat.id, order_no: orderNo, content: 'thanks' }, asVisitor(orderNo))
     expect([late.statusCode, late.json().msg]).toEqual([409, 'messages.chatClosed'])
   })
 
@@ -123,7 +128,8 @@ describe('after-sales chat', () => {
     const strangerOrder = await buy(other.token)
     await open(strangerOrder, bearer(other.token))
     const before = await dbFingerprint(t.db)
-    const as: Record<string, string>[] = [bearer(other.token), {}]
+    // Another account; the browser of another order (its number and key); the order number alone.
+    const as: Record<string, string>[] = [bearer(other.token), asVisitor(strangerOrder), {}]
     for (const headers of as) {
       const proof = headers.authorization ? '' : `&order_no=${strangerOrder}`
       expect((await details(`chat_id=${chat.id}${proof}`, headers)).statusCode).toBe(404)
@@ -140,7 +146,10 @@ describe('after-sales chat', () => {
     expect((await inject({ method: 'POST', url: '/api/afterSalesChat/create', payload: { order_no: madeUp } })).statusCode).toBe(404)
     expect((await details(`chat_id=${chat.id}&order_no=${madeUp}`)).statusCode).toBe(404)
     expect((await inject({ url: `/api/events?order_no=${madeUp}` })).statusCode).toBe(404)
-    // Without a token or order number: 401; the admin calls: 403 for users.
+    // The buyer's own order number without its account: a signed-in buyer's chat is its account's only.
+    expect((await details(`chat_id=${chat.id}&order_no=${orderNo}`)).statusCode).toBe(404)
+    expect((await details(`chat_id=${chat.id}&order_no=${orderNo}`, asVisitor(orderNo))).statusCode).toBe(404)
+    // Without a token, order number or key: 401; the admin calls: 403 for users.
     expect((await details(`chat_id=${chat.id}`)).statusCode).toBe(401)
     expect((await inject({ url: '/api/afterSalesChat/getUnreadMessageCount' })).statusCode).toBe(401)
     expect((await inject({ url: `/api/afterSalesChat/admin/details?chat_id=${chat.id}`, headers: bearer(buyer.token) })).statusCode).toBe(403)
@@ -153,7 +162,7 @@ describe('after-sales chat', () => {
 
   it('an unpaid order has no chat', async () => {
     const orderNo = await buy(undefined, false)
-    const res = await inject({ method: 'POST', url: '/api/afterSalesChat/create', payload: { order_no: orderNo } })
+    const res = await inject({ method: 'POST', url: '/api/afterSalesChat/create', headers: asVisitor(orderNo), payload: { order_no: orderNo } })
     expect([res.statusCode, res.json().msg]).toEqual([409, 'messages.orderNotPaid'])
   })
 
@@ -195,8 +204,8 @@ describe('after-sales chat', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
     const orderNo = await buy()
-    const chat = await open(orderNo)
-    const visitor = readEvents(`${base}/api/events?order_no=${orderNo}`)
+    const chat = await open(orderNo, asVisitor(orderNo))
+    const visitor = readEvents(`${base}/api/events?order_no=${orderNo}`, asVisitor(orderNo))
     const admins = readEvents(`${base}/api/events`, bearer(admin))
     const stranger = readEvents(`${base}/api/events`, bearer(other.token))
     expect(await Promise.all([visitor.ready, admins.ready, stranger.ready])).toEqual([200, 200, 200])
@@ -205,7 +214,7 @@ describe('after-sales chat', () => {
     const got = await visitor.waitFor((e) => e.type === 'chat')
     expect(got.data).toMatchObject({ chat_id: chat.id, message: { content: 'hello live', sender: 'admin' } })
     await admins.waitFor((e) => e.type === 'chat')
-    await send({ chat_id: chat.id, order_no: orderNo, content: 'thanks' })
+    await send({ chat_id: chat.id, order_no: orderNo, content: 'thanks' }, asVisitor(orderNo))
     await admins.waitFor((e) => e.type === 'chat' && (e.data as { message: ChatMessage }).message.content === 'thanks')
     expect(stranger.events.filter((e) => e.type === 'chat')).toEqual([])
     expect((await fetch(`${base}/api/events`)).status).toBe(401)

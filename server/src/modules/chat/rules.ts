@@ -1,17 +1,26 @@
 import type { ChatStatus, Sender } from '#contract/messages.ts'
 import { topics } from '../events/bus.ts'
-
-/** Who is asking about a chat: an account (by token), a visitor holding an order number, or both. */
-export type Caller = { userId: number | null; admin: boolean; orderNo: string | null }
+import { type BuyerSide, buyerProof } from '../orders/rules.ts'
 
 /**
- * Whether the caller may see a chat through the buyer's calls (issue 10): the buyer's account, or
- * whoever holds the order number (unguessable; it already opens the bought content). Admins use the
- * /admin calls; anyone else gets 404, never a hint that the chat exists.
+ * Who is asking about a chat: an account (by token); the order a visitor names (`order_no`) and the
+ * buyer key its browser sends (header `x-buyer-key`); or both.
  */
-export function mayRead(caller: Caller, chat: { buyerId: number | null }, order: { orderNo: string }): boolean {
-  if (caller.userId !== null && chat.buyerId === caller.userId) return true
-  return caller.orderNo !== null && caller.orderNo === order.orderNo
+export type Caller = { userId: number | null; admin: boolean; orderNo: string | null; buyerKey: string | null }
+
+/** Nothing that could name a chat or a buyer: 401 (anything else that proves nothing gets 404). */
+export const provesNothing = (caller: Caller) => caller.userId === null && caller.orderNo === null && caller.buyerKey === null
+
+/**
+ * Whether an order's chat is the caller's through the buyer's calls (decision 102, superseding 079):
+ * the chat of an order with a buyer account opens only to that account; the chat of a visitor's order
+ * only to the browser that created the order (its buyer key). The order number proves nothing — the
+ * seller sees its sales — and the seller's account never is the buyer. Admins use the /admin calls;
+ * anyone else gets what a chat that does not exist gets.
+ */
+export function chatIsCallers(caller: Caller, order: BuyerSide): boolean {
+  const proof = buyerProof(order, { userId: caller.userId, buyerKey: caller.buyerKey })
+  return order.buyerId !== null ? proof === 'account' : proof === 'browser'
 }
 
 /** Only paid orders have something to complain about (a Refund order is still discussable). */

@@ -15,45 +15,59 @@ import {
   lockChat,
   markRead,
   messagePage,
+  type OrderRow,
   unreadChatLines,
   updateChat,
 } from './repository.ts'
-import { type Caller, chatTopics, mayOpenChat, mayRead, processedAtAfter, statusAfterLine, statusMove } from './rules.ts'
+import { type Caller, chatIsCallers, chatTopics, mayOpenChat, processedAtAfter, provesNothing, statusAfterLine, statusMove } from './rules.ts'
 
 type Page = { pageNum: number; pageSize: number }
 
 function requireCaller(caller: Caller) {
-  if (caller.userId === null && caller.orderNo === null) throw unauthorized()
+  if (provesNothing(caller)) throw unauthorized()
 }
 
 /** The chat as the buyer's calls see it, or 404 for anyone else (never a hint that it exists). */
 async function buyersChat(app: FastifyInstance, caller: Caller, chatId: number): Promise<ChatWithOrder> {
   requireCaller(caller)
   const found = await findChat(app.db, chatId, 'user')
-  if (!found || !mayRead(caller, found.chat, found.order)) throw notFound('messages.chatNotFound')
+  if (!found || !chatIsCallers(caller, found.order)) throw notFound('messages.chatNotFound')
   return found
 }
 
 /**
- * Opens the chat of a paid order, or finds the one already open (one per order, whoever asks first).
- * The order number in the body is the proof: it is unguessable and whoever holds it bought the content.
+ * The order the caller names (`order_no`) when its chat is the caller's (decision 102), else null —
+ * which every call answers as it answers an order that does not exist.
  */
-export async function openChat(app: FastifyInstance, orderNo: string): Promise<Chat> {
-  const order = await findOrderByNo(app.db, orderNo)
+export async function callersOrder(app: Pick<FastifyInstance, 'db'>, caller: Caller): Promise<OrderRow | null> {
+  if (caller.orderNo === null) return null
+  const order = await findOrderByNo(app.db, caller.orderNo)
+  return order && chatIsCallers(caller, order) ? order : null
+}
+
+/**
+ * Opens the chat of a paid order, or finds the one already open (one per order, whoever asks first):
+ * for the order's buyer only — its account, or for a visitor's order the browser that created it.
+ */
+export async function openChat(app: FastifyInstance, caller: Caller): Promise<Chat> {
+  const order = await callersOrder(app, caller)
   if (!order) throw notFound('messages.orderNotFound')
   if (!mayOpenChat(order.paymentStatus)) throw conflict('messages.orderNotPaid', { payment_status: order.paymentStatus })
   const id = await insertChat(app.db, order, app.clock())
   return presentChat((await findChat(app.db, id, 'user'))!)
 }
 
+/** The caller's chats: with `order_no`, that order's when it is the caller's; else the account's. */
 export async function chatList(app: FastifyInstance, caller: Caller, page: Page) {
   requireCaller(caller)
+  const empty = { list: [], total: 0, ...page }
   let scope: { buyerId?: number; orderId?: number }
   if (caller.orderNo !== null) {
-    const order = await findOrderByNo(app.db, caller.orderNo)
-    if (!order) return { list: [], total: 0, ...page }
+    const order = await callersOrder(app, caller)
+    if (!order) return empty
     scope = { orderId: order.id }
-  } else scope = { buyerId: caller.userId! }
+  } else if (caller.userId !== null) scope = { buyerId: caller.userId }
+  else return empty
   const { rows, total } = await listChats(app.db, scope, 'user', page)
   return { list: rows.map(presentChat), total, ...page }
 }
@@ -83,8 +97,8 @@ export async function adminDetails(app: FastifyInstance, chatId: number, page: P
   return details(app, found, 'admin', page, [topics.admin])
 }
 
-/** The key a writer's lines are counted under: their account, else the order they hold. */
-const writerKey = (caller: Caller) => (caller.userId !== null ? `u${caller.userId}` : `o${caller.orderNo}`)
+/** The key a writer's lines are counted under: their account, else the order whose browser they are. */
+const writerKey = (caller: Caller, chat: { orderId: number }) => (caller.userId !== null ? `u${caller.userId}` : `o${chat.orderId}`)
 
 /**
  * A line in a chat: an admin answers any chat (a pending one becomes processing); the buyer writes in
@@ -95,7 +109,7 @@ export async function sendLine(app: FastifyInstance, caller: Caller, chatId: num
   const by: Sender = caller.admin ? 'admin' : 'user'
   const found = by === 'admin' ? await findChat(app.db, chatId, 'admin') : await buyersChat(app, caller, chatId)
   if (!found) throw notFound('messages.chatNotFound')
-  await spendMessagePoint(app, writerKey(caller))
+  await spendMessagePoint(app, writerKey(caller, found.chat))
   const row = await app.db.transaction(async (tx) => {
     const now = app.clock()
     // Row lock: a line and a concurrent close are applied one after the other.
@@ -131,22 +145,23 @@ export async function changeStatus(app: FastifyInstance, caller: Caller, chatId:
   return presentChat(fresh)
 }
 
+/** Marks the platform's lines read: with `order_no`, in that order's chat when it is the caller's; else in the account's chats. */
 export async function markAllChatsRead(app: FastifyInstance, caller: Caller) {
   requireCaller(caller)
   const now = app.clock()
-  let changed: number
+  let changed = 0
   if (caller.orderNo !== null) {
-    const order = await findOrderByNo(app.db, caller.orderNo)
-    changed = order ? await markRead(app.db, { orderId: order.id }, 'user', now) : 0
-  } else changed = await markRead(app.db, { buyerId: caller.userId! }, 'user', now)
+    const order = await callersOrder(app, caller)
+    if (order) changed = await markRead(app.db, { orderId: order.id }, 'user', now)
+  } else if (caller.userId !== null) changed = await markRead(app.db, { buyerId: caller.userId }, 'user', now)
   if (changed && caller.userId !== null) announce(app, [topics.user(caller.userId)], { type: 'read' })
 }
 
-/** The navbar's counts: a visitor's are those of their order's chat; an admin's chat lines are every buyer's. */
+/** The navbar's counts: a visitor's are those of its order's chat; an admin's chat lines are every buyer's. */
 export async function unreadCounts(app: FastifyInstance, caller: Caller): Promise<Unread> {
   requireCaller(caller)
   if (caller.userId === null) {
-    const order = await findOrderByNo(app.db, caller.orderNo!)
+    const order = await callersOrder(app, caller)
     return { chats: order ? await unreadChatLines(app.db, { orderId: order.id }) : 0, messages: 0, notifications: 0 }
   }
   const [chats, rest] = await Promise.all([

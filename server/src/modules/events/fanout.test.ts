@@ -67,16 +67,18 @@ describe.skipIf(!ready)('live events across two API instances (Redis pub/sub)', 
       .returning()
     const created = await a.app.inject({ method: 'POST', url: '/api/orders/create', payload: { unicode: share!.unicode, paymentMethod: 'Alipay' } })
     const orderNo = created.json().data.orderNo as string
+    // The visitor's browser proves itself with the order's buyer key (decision 102).
+    const proof = { 'x-buyer-key': created.json().data.buyerKey as string }
     const n = a.app.payments.sandbox!.settle(orderNo, 100, true)
     await a.app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: n.headers, payload: n.body })
-    const chat = (await a.app.inject({ method: 'POST', url: '/api/afterSalesChat/create', payload: { order_no: orderNo } })).json().data as { id: number }
+    const chat = (await a.app.inject({ method: 'POST', url: '/api/afterSalesChat/create', headers: proof, payload: { order_no: orderNo } })).json().data as { id: number }
 
     const adminOnB = readEvents(`${b.base}/api/events`, bearer(token))
-    const visitorOnB = readEvents(`${b.base}/api/events?order_no=${orderNo}`)
+    const visitorOnB = readEvents(`${b.base}/api/events?order_no=${orderNo}`, proof)
     expect(await Promise.all([adminOnB.ready, visitorOnB.ready])).toEqual([200, 200])
     await new Promise((r) => setTimeout(r, 100))
 
-    const sent = await fetch(`${a.base}/api/afterSalesChat/sendMessage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chat_id: chat.id, order_no: orderNo, content: 'via A' }) })
+    const sent = await fetch(`${a.base}/api/afterSalesChat/sendMessage`, { method: 'POST', headers: { 'content-type': 'application/json', ...proof }, body: JSON.stringify({ chat_id: chat.id, order_no: orderNo, content: 'via A' }) })
     expect(sent.status).toBe(201)
     await adminOnB.waitFor((e) => e.type === 'chat' && (e.data as { message: { content: string } }).message.content === 'via A')
     const answer = await fetch(`${a.base}/api/afterSalesChat/sendMessage`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify({ chat_id: chat.id, content: 'answer via A' }) })

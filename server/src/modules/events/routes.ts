@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { EVENTS_PATH, eventsQuerySchema, type LiveEvent } from '#contract/messages.ts'
 import { notFound, unauthorized } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
-import { findOrderByNo } from '../chat/repository.ts'
+import { buyerKeyOf } from '../../http/buyer-key.ts'
+import { callersOrder } from '../chat/service.ts'
 import { topics } from './bus.ts'
 
 /** Each event serialised once, however many streams it is written to (1,000 streams: 1 stringify). */
@@ -38,7 +39,10 @@ export default defineModule({
         if (request.user.role === 'admin') list.push(topics.admin)
       }
       if (request.query.order_no) {
-        const order = await findOrderByNo(app.db, request.query.order_no)
+        // A visitor's chat: only for the browser that created the order (its buyer key), never for
+        // the order number alone; anyone else is told what an unknown order is (decision 102).
+        const caller = { userId: request.user?.id ?? null, admin: false, orderNo: request.query.order_no, buyerKey: buyerKeyOf(request) }
+        const order = await callersOrder(app, caller)
         if (!order) throw notFound('messages.orderNotFound')
         list.push(topics.order(order.id))
       }

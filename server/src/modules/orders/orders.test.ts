@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { yuanToFen } from '#contract/money.ts'
+import { maskOrderNo } from '#contract/orders.ts'
 import { buildShare, newShareBody } from '../../db/factories.ts'
 import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema.ts'
 import { ProviderError } from '../../providers/payments/types.ts'
@@ -30,7 +31,7 @@ async function approvedShare(price = 12.34) {
 async function createOrder(unicode: string, paymentMethod = 'Alipay', token?: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/orders/create', headers: token ? bearer(token) : {}, payload: { unicode, paymentMethod } })
   expect(res.statusCode, res.body).toBe(201)
-  return res.json().data as { orderNo: string; payUrl?: string; qrCode?: string }
+  return res.json().data as { orderNo: string; buyerKey: string; payUrl?: string; qrCode?: string }
 }
 
 /** What the sandbox gateway sends when the payer presses Pay (or Cancel). */
@@ -41,7 +42,7 @@ function notify(orderNo: string, amountFen: number, paid = true) {
 
 const orderRow = async (orderNo: string) => (await t.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!
 const ledgerFor = async (orderId: number) => t.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))
-const lookup = (orderNo: string) => t.app.inject({ url: `/api/share?third_party_trade_no=${orderNo}` })
+const lookup = (orderNo: string, headers: Record<string, string> = {}) => t.app.inject({ url: `/api/share?third_party_trade_no=${orderNo}`, headers })
 
 beforeAll(async () => {
   t = await buildTestApp()
@@ -92,7 +93,10 @@ describe('buying', () => {
 
   it('completes through the sandbox checkout: the order, the trade number, the content, one ledger entry, first reveal recorded', async () => {
     const s = await approvedShare(20)
-    const { orderNo, payUrl } = await createOrder(s.unicode, 'Alipay', buyer)
+    const { orderNo, payUrl, buyerKey } = await createOrder(s.unicode, 'Alipay', buyer)
+    // A buyer key for the creating client only (decision 102): 128 random bits, stored hashed.
+    expect(buyerKey).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(JSON.stringify(await orderRow(orderNo))).not.toContain(buyerKey)
     const url = new URL(payUrl!)
     const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), action: 'pay' })
     const page = await t.app.inject({ url: url.pathname + url.search })
@@ -111,6 +115,9 @@ describe('buying', () => {
     const after = await lookup(orderNo)
     expect(after.json().data.content).toBe(SECRET)
     expect(after.json().data.third_party_trade_no).toBe(row.providerTradeNo)
+    // The number alone opens the content but is no proof of being the buyer; the browser's key is.
+    expect((await orderRow(orderNo)).firstRevealedAt).toBeNull()
+    expect((await lookup(orderNo, { 'x-buyer-key': buyerKey })).json().data.content).toBe(SECRET)
     expect((await orderRow(orderNo)).firstRevealedAt).not.toBeNull()
     const [share] = await t.db.select().from(shares).where(eq(shares.id, s.id))
     expect(share!.purchaseCount).toBe(1)
@@ -119,7 +126,7 @@ describe('buying', () => {
     const mine = await t.app.inject({ url: '/api/orders/list?payment_status=Completed', headers: bearer(buyer) })
     expect((mine.json().data.list as { orderNo: string }[]).map((o) => o.orderNo)).toContain(orderNo)
     const sellers = await t.app.inject({ url: `/api/orders/seller/list?unicode=${s.unicode}`, headers: bearer(seller) })
-    expect(sellers.json().data.list[0]).toMatchObject({ orderNo, payment_status: 'Completed', amount: 20, seller_income: 19 })
+    expect(sellers.json().data.list[0]).toMatchObject({ orderNo: maskOrderNo(orderNo), payment_status: 'Completed', amount: 20, seller_income: 19 })
   })
 
   it('rejects a tampered checkout (the amount is signed)', async () => {
@@ -462,7 +469,7 @@ describe('order lists are in date order (issue 13 item 7)', () => {
       return (res.json().data.list as { orderNo: string }[]).map((o) => o.orderNo)
     }
     expect(await listed('/api/orders/list', await t.login(buyerUser.userName, buyerUser.password))).toEqual(expected)
-    expect(await listed('/api/orders/seller/list', await t.login(sellerUser.userName, sellerUser.password))).toEqual(expected)
+    expect(await listed('/api/orders/seller/list', await t.login(sellerUser.userName, sellerUser.password))).toEqual(expected.map((no) => maskOrderNo(no!)))
     expect(await listed('/api/orders/admin/list?unicode=Date2345', admin)).toEqual(expected)
     // Pages continue the same order.
     const token = await t.login(buyerUser.userName, buyerUser.password)

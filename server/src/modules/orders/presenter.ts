@@ -1,19 +1,26 @@
 import { fenToYuan } from '#contract/money.ts'
-import type { Order, PaymentStatusView, ProductType } from '#contract/orders.ts'
-import type { orders } from '../../db/schema.ts'
+import { maskOrderNo, type Order, type OrderReveal, type PaymentStatusView, type ProductType } from '#contract/orders.ts'
+import type { orderReveals, orders } from '../../db/schema.ts'
 import { refundState } from './rules.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
 /**
  * SPEC §3 Order as the lists show it: amounts in yuan, times as ISO strings; `settled` by the time
- * `now` (the app's clock).
+ * `now` (the app's clock). `masked`: the seller's view, which never sees its buyers' order numbers
+ * whole (decision 102) — nor a free unlock's trade number, which is its order number.
  */
-export function presentOrder(o: OrderRow, extra: { unicode: string | null; buyerName: string | null; sellerName: string | null }, now: Date): Order {
+export function presentOrder(
+  o: OrderRow,
+  extra: { unicode: string | null; buyerName: string | null; sellerName: string | null },
+  now: Date,
+  view: { masked: boolean } = { masked: false },
+): Order {
+  const shown = (no: string) => (view.masked ? maskOrderNo(no) : no)
   return {
     id: o.id,
-    orderNo: o.orderNo,
-    alipayTradeNo: o.providerTradeNo,
+    orderNo: shown(o.orderNo),
+    alipayTradeNo: o.providerTradeNo === null ? null : shown(o.providerTradeNo),
     username: extra.buyerName,
     seller_name: extra.sellerName,
     paymentMethod: o.paymentMethod,
@@ -58,5 +65,22 @@ export function presentPaymentStatus(o: OrderRow, unicode: string | null): Payme
     expires_at: o.expiresAt.toISOString(),
     checkout_url: o.paymentStatus === 'Pending' ? o.checkoutUrl : null,
     return_path: returnPath(o.productType, o.orderNo, unicode),
+  }
+}
+
+/** A reveal as the admin sees it (decision 102). */
+export function presentReveal(r: { reveal: typeof orderReveals.$inferSelect; orderNo: string; username: string | null }): OrderReveal {
+  return {
+    order_id: r.reveal.orderId,
+    orderNo: r.orderNo,
+    how: r.reveal.how,
+    counts: r.reveal.counts,
+    user_id: r.reveal.userId,
+    username: r.username,
+    visitor_id: r.reveal.visitorId,
+    ip: r.reveal.ip,
+    first_at: r.reveal.firstAt.toISOString(),
+    last_at: r.reveal.lastAt.toISOString(),
+    times: r.reveal.times,
   }
 }

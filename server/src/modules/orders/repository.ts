@@ -1,15 +1,18 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
-import type { orderListQuerySchema, RefundState } from '#contract/orders.ts'
+import type { orderListQuerySchema, RefundState, RevealKind } from '#contract/orders.ts'
 import type { Database } from '../../db/client.ts'
-import { orders, shares, users } from '../../db/schema.ts'
+import { orderReveals, orders, shares, users } from '../../db/schema.ts'
 import { accountNamed, containing } from '../../db/search.ts'
 
 type OrderRow = typeof orders.$inferSelect
 export type OrderListQuery = z.output<typeof orderListQuerySchema>
-/** Whose orders a list shows: a buyer's, a seller's, or (empty) all. */
-export type OrderScope = { buyerId?: number; sellerId?: number }
+/**
+ * Whose orders a list shows: a buyer's, a seller's, or (empty) all; `masked`: the seller's own view,
+ * which sees its buyers' order numbers masked (decision 102).
+ */
+export type OrderScope = { buyerId?: number; sellerId?: number; masked?: boolean }
 
 const buyers = alias(users, 'buyers')
 const sellers = alias(users, 'sellers')
@@ -22,6 +25,16 @@ function refundStateIs(state: RefundState) {
   const refund = eq(orders.paymentStatus, 'Refund')
   if (state === 'done') return and(refund, isNotNull(orders.refundedAt))
   return and(refund, isNull(orders.refundedAt), state === 'failed' ? isNotNull(orders.refundFailure) : isNull(orders.refundFailure))
+}
+
+/**
+ * The order-number filter of a masked view (decision 102): a whole or masked number of ours finds the
+ * orders with its time and last four digits, so a seller cannot confirm a guess of the hidden ones; any
+ * other value is a gateway's trade number.
+ */
+function visiblePartsOf(asked: string) {
+  const ours = /^(PS\d{14})(?:\d{8}|\*{8})(\d{4})$/.exec(asked)
+  return ours ? like(orders.orderNo, `${ours[1]}________${ours[2]}`) : eq(orders.providerTradeNo, asked)
 }
 
 /** A live (not deleted) share by its code, with whether its seller is banned. */
@@ -81,7 +94,7 @@ export async function listOrders(db: Database, q: OrderListQuery, scope: OrderSc
     scope.sellerId ? eq(orders.sellerId, scope.sellerId) : undefined,
     q.payment_status ? eq(orders.paymentStatus, q.payment_status) : undefined,
     q.unicode ? inArray(orders.shareId, db.select({ id: shares.id }).from(shares).where(eq(shares.unicode, q.unicode))) : undefined,
-    q.orderNo ? or(eq(orders.orderNo, q.orderNo), eq(orders.providerTradeNo, q.orderNo)) : undefined,
+    q.orderNo ? (scope.masked ? visiblePartsOf(q.orderNo) : or(eq(orders.orderNo, q.orderNo), eq(orders.providerTradeNo, q.orderNo))) : undefined,
     q.keyword ? or(ilike(orders.productName, containing(q.keyword)), accountNamed(orders.buyerId, q.keyword), accountNamed(orders.sellerId, q.keyword)) : undefined,
     q.from ? gte(orders.createdAt, dayStart(q.from)) : undefined,
     q.to ? lt(orders.createdAt, nextDay(q.to)) : undefined,
@@ -109,4 +122,52 @@ export async function listOrders(db: Database, q: OrderListQuery, scope: OrderSc
   const counted = db.select({ n: count() }).from(orders).where(where)
   const [list, [total]] = await Promise.all([rows, counted])
   return { rows: list, total: total?.n ?? 0 }
+}
+
+/**
+ * One showing of an order's content, kept (decision 102): a new row per order, way, account, visitor
+ * and address, else its last time and count moved on. A showing that counts (the buyer's) also sets
+ * `first_revealed_at` once. The caller runs both in one transaction.
+ */
+export async function upsertReveal(
+  tx: Database,
+  r: { orderId: number; how: RevealKind; counts: boolean; userId: number | null; visitorId: string | null; ip: string; now: Date },
+) {
+  await tx
+    .insert(orderReveals)
+    .values({ orderId: r.orderId, how: r.how, counts: r.counts, userId: r.userId, visitorId: r.visitorId, ip: r.ip, firstAt: r.now, lastAt: r.now })
+    .onConflictDoUpdate({
+      target: [orderReveals.orderId, orderReveals.how, orderReveals.userId, orderReveals.visitorId, orderReveals.ip],
+      set: { lastAt: r.now, times: sql`${orderReveals.times} + 1` },
+    })
+  if (r.counts) await tx.update(orders).set({ firstRevealedAt: r.now }).where(and(eq(orders.id, r.orderId), isNull(orders.firstRevealedAt)))
+}
+
+/** Whose reveals: one order's, or those of a seller's orders paid at or after `since`. */
+export type RevealScope = { orderId: number } | { sellerId: number; paidSince: Date }
+
+/** The newest `limit` reveals of the scope (the last showing first), with the total. */
+export async function listReveals(db: Database, scope: RevealScope, limit: number) {
+  const where =
+    'orderId' in scope
+      ? eq(orderReveals.orderId, scope.orderId)
+      : inArray(
+          orderReveals.orderId,
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.sellerId, scope.sellerId), gte(orders.paidAt, scope.paidSince))),
+        )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ reveal: orderReveals, orderNo: orders.orderNo, username: users.userName })
+      .from(orderReveals)
+      .innerJoin(orders, eq(orders.id, orderReveals.orderId))
+      .leftJoin(users, eq(users.id, orderReveals.userId))
+      .where(where)
+      .orderBy(desc(orderReveals.lastAt), desc(orderReveals.id))
+      .limit(limit),
+    db.select({ n: count() }).from(orderReveals).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_NO_PATTERN } from '#contract/orders.ts'
-import { honoursPayment, newOrderNo, ORDER_TTL_MS, platformFee, refundNoFor, refundState } from './rules.ts'
+import { buyerProof, honoursPayment, newBuyerKey, newOrderNo, ORDER_TTL_MS, platformFee, refundNoFor, refundState, revealKind } from './rules.ts'
 
 describe('order numbers', () => {
   it('are PS + the Asia/Shanghai time to the second + 12 random digits, and match the contract pattern', () => {
@@ -60,5 +60,46 @@ describe('a payment arriving for a share', () => {
     for (const status of ['violation', 'reported_invalid', 'under_review']) expect(honoursPayment({ status, sellerBanned: 0 }), status).toBe(false)
     expect(honoursPayment({ status: 'approved', sellerBanned: 1 })).toBe(false)
     expect(honoursPayment(undefined)).toBe(false)
+  })
+})
+
+describe('who is an order\'s buyer (decision 102)', () => {
+  const key = newBuyerKey()
+  const other = newBuyerKey()
+  const SELLER = 7
+  const BUYER = 8
+  const visitors = { buyerId: null, sellerId: SELLER, buyerKeyHash: key.hash }
+  const members = { buyerId: BUYER, sellerId: SELLER, buyerKeyHash: key.hash }
+  const legacy = { buyerId: null, sellerId: SELLER, buyerKeyHash: null }
+
+  it('a buyer key is 128 random bits in base64url, stored only as a hash', () => {
+    expect(key.key).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(Buffer.from(key.key, 'base64url')).toHaveLength(16)
+    expect(key.hash).not.toContain(key.key)
+    expect(new Set(Array.from({ length: 1000 }, () => newBuyerKey().key)).size).toBe(1000)
+  })
+
+  it('is the buyer\'s account, or the browser holding the order\'s key; never the seller, never the number alone', () => {
+    expect(buyerProof(members, { userId: BUYER, buyerKey: null })).toBe('account')
+    expect(buyerProof(visitors, { userId: null, buyerKey: key.key })).toBe('browser')
+    // Signed in to another account in the browser that paid: still that browser.
+    expect(buyerProof(visitors, { userId: 99, buyerKey: key.key })).toBe('browser')
+    expect(buyerProof(visitors, { userId: null, buyerKey: other.key })).toBeNull()
+    expect(buyerProof(visitors, { userId: null, buyerKey: null })).toBeNull()
+    expect(buyerProof(members, { userId: 99, buyerKey: null })).toBeNull()
+    // The seller's token with the buyer's own key is still the seller.
+    expect(buyerProof(visitors, { userId: SELLER, buyerKey: key.key })).toBeNull()
+    expect(buyerProof(members, { userId: SELLER, buyerKey: key.key })).toBeNull()
+    // An order from before buyer keys: only an account proves anything.
+    expect(buyerProof(legacy, { userId: null, buyerKey: key.key })).toBeNull()
+  })
+
+  it('names how content is shown; only the buyer\'s reveals are the buyer\'s', () => {
+    expect(revealKind(members, { id: BUYER, role: 'user' }, null)).toBe('buyer_account')
+    expect(revealKind(visitors, null, key.key)).toBe('buyer_browser')
+    expect(revealKind(visitors, { id: SELLER, role: 'user' }, key.key)).toBe('owner')
+    expect(revealKind(visitors, { id: 1, role: 'admin' }, null)).toBe('admin')
+    expect(revealKind(visitors, { id: 99, role: 'user' }, null)).toBe('order_number')
+    expect(revealKind(visitors, null, other.key)).toBe('order_number')
   })
 })

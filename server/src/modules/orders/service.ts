@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { OrderCreated, PaymentMethod, ProductType, RefundState } from '#contract/orders.ts'
+import { type OrderCreated, type PaymentMethod, type ProductType, type RefundState, REVEALS_SHOWN, revealCounts, type RevealKind } from '#contract/orders.ts'
 import type { Database } from '../../db/client.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
@@ -9,7 +9,7 @@ import { closeChannel } from '../channels/effects.ts'
 import { postRefund } from '../ledger/service.ts'
 import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from '../payments/settlement.ts'
 import { withdrawSubscriptionPeriod } from '../subscriptions/effects.ts'
-import { presentOrder, presentPaymentStatus } from './presenter.ts'
+import { presentOrder, presentPaymentStatus, presentReveal } from './presenter.ts'
 import {
   expirePending,
   findOrder,
@@ -17,12 +17,15 @@ import {
   findShareByCode,
   insertOrder,
   listOrders,
+  listReveals,
   lockOrder,
   type OrderListQuery,
   type OrderScope,
+  upsertReveal,
+  type RevealScope,
   updateOrder,
 } from './repository.ts'
-import { newOrderNo, ORDER_TTL_MS, refundState } from './rules.ts'
+import { type BuyerSide, newBuyerKey, newOrderNo, ORDER_TTL_MS, refundState, revealKind } from './rules.ts'
 
 /** Pending orders past their 30 minutes become Failed (a later notify still completes them). */
 export function expirePendingOrders(db: Database, now: Date = new Date()): Promise<number> {
@@ -50,7 +53,7 @@ export type Product = {
 export async function startOrder(
   app: FastifyInstance,
   product: Product,
-  input: { paymentMethod: PaymentMethod; buyerId: number | null; ip: string; log: FastifyBaseLogger },
+  input: { paymentMethod: PaymentMethod; buyerId: number | null; buyerKeyHash?: string; ip: string; log: FastifyBaseLogger },
 ): Promise<OrderCreated> {
   const { paymentMethod } = input
   const provider = app.payments.forMethod(paymentMethod)
@@ -66,6 +69,7 @@ export async function startOrder(
     packageId: product.packageId ?? null,
     sellerId: product.sellerId,
     buyerId: input.buyerId,
+    buyerKeyHash: input.buyerKeyHash ?? null,
     productName: product.name,
     amountFen: product.amountFen,
     paymentMethod,
@@ -94,7 +98,11 @@ export async function startOrder(
   }
 }
 
-/** An order for a share and its payment started at the gateway of the method; visitors need no account. */
+/**
+ * An order for a share and its payment started at the gateway of the method; visitors need no account.
+ * The answer carries the order's buyer key (decision 102), which exists nowhere else: the client that
+ * created the order keeps it as its proof of being the buyer.
+ */
 export async function createOrder(
   app: FastifyInstance,
   input: { unicode: string; paymentMethod: PaymentMethod; buyerId: number | null; ip: string; log: FastifyBaseLogger },
@@ -114,7 +122,8 @@ export async function createOrder(
     amountFen: row.share.priceFen,
     returnPath: `/share/${unicode}`,
   }
-  return startOrder(app, product, input)
+  const key = newBuyerKey()
+  return { ...(await startOrder(app, product, { ...input, buyerKeyHash: key.hash })), buyerKey: key.key }
 }
 
 /** What the waiting page polls; asks the gateway when the notify is late. */
@@ -136,11 +145,33 @@ export async function orderPage(db: Database, q: OrderListQuery, scope: OrderSco
   await expirePendingOrders(db, now)
   const { rows, total } = await listOrders(db, q, scope)
   return {
-    list: rows.map((r) => presentOrder(r.order, { unicode: r.unicode, buyerName: r.buyerName, sellerName: r.sellerName }, now)),
+    list: rows.map((r) => presentOrder(r.order, { unicode: r.unicode, buyerName: r.buyerName, sellerName: r.sellerName }, now, { masked: scope.masked === true })),
     total,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
   }
+}
+
+/**
+ * The content of a paid order was just shown (decision 102): how — `revealKind` — and to whom, from
+ * where. Kept for the admin; when it is the buyer's, `first_revealed_at` is set once in the same
+ * transaction — the only thing "ban seller and refund buyers" reads (decision 067).
+ */
+export async function recordReveal(
+  db: Database,
+  r: { order: BuyerSide & { id: number }; viewer: { id: number; role: string } | null; buyerKey: string | null; visitorId: string | null; ip: string; now: Date },
+): Promise<RevealKind> {
+  const how = revealKind(r.order, r.viewer, r.buyerKey)
+  await db.transaction((tx) =>
+    upsertReveal(tx, { orderId: r.order.id, how, counts: revealCounts(how), userId: r.viewer?.id ?? null, visitorId: r.visitorId, ip: r.ip, now: r.now }),
+  )
+  return how
+}
+
+/** The newest reveals of one order, or of a seller's orders paid since a time (the fraud preview), with their total. */
+export async function revealList(db: Database, scope: RevealScope, limit = REVEALS_SHOWN) {
+  const { rows, total } = await listReveals(db, scope, limit)
+  return { list: rows.map(presentReveal), total }
 }
 
 /**

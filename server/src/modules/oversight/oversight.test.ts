@@ -57,6 +57,9 @@ async function seller(n = 2) {
   return { id: u.id, userName: u.userName, token: await t.login(u.userName, USER_PASSWORD), shares: rows }
 }
 
+/** The buyer key each order's creating client received (decision 102). */
+const buyerKeys = new Map<string, string>()
+
 /** An order paid through the sandbox gateway's signed notify (the real settlement path): Completed. */
 async function paid(unicode: string, buyer?: string) {
   const res = await t.app.inject({
@@ -67,7 +70,8 @@ async function paid(unicode: string, buyer?: string) {
     payload: { unicode, paymentMethod: 'Alipay' },
   })
   expect(res.statusCode, res.body).toBe(201)
-  const { orderNo } = res.json().data as { orderNo: string }
+  const { orderNo, buyerKey } = res.json().data as { orderNo: string; buyerKey: string }
+  buyerKeys.set(orderNo, buyerKey)
   const n = t.app.payments.sandbox!.settle(orderNo, 1000, true)
   const notify = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: n.headers, payload: n.body })
   expect(notify.statusCode, notify.body).toBe(200)
@@ -87,10 +91,11 @@ describe('ban seller and refund buyers', () => {
     const s = await seller(2)
     const inWindow = [await paid(s.shares[0]!.unicode), await paid(s.shares[1]!.unicode)]
     const revealed = await paid(s.shares[0]!.unicode)
-    await t.db
-      .update(orders)
-      .set({ firstRevealedAt: new Date(now) })
-      .where(eq(orders.orderNo, revealed))
+    // Shown to its buyer (the browser that paid, decision 102): left out of the refund.
+    const byBuyer = await t.app.inject({ url: `/api/share?third_party_trade_no=${revealed}`, headers: { 'x-buyer-key': buyerKeys.get(revealed)! } })
+    expect(byBuyer.json().data.content).toBe('secret')
+    // Opened by the seller itself: on record, and still refunded.
+    await t.app.inject({ url: `/api/share?third_party_trade_no=${inWindow[0]}`, headers: bearer(s.token) })
     const old = await paid(s.shares[1]!.unicode)
     await t.db
       .update(orders)
@@ -103,6 +108,13 @@ describe('ban seller and refund buyers', () => {
     expect(p).toMatchObject({ seller: { id: s.id, is_banned: 0 }, window_days: 30, order_count: 2, total: 20, run: null })
     expect(p.orders.map((o: { orderNo: string }) => o.orderNo).sort()).toEqual([...inWindow].sort())
     expect(p.shares.map((x: { id: number }) => x.id)).toEqual(s.shares.map((x) => x.id))
+    expect(p.reveals.total).toBe(2)
+    expect(p.reveals.list.map((r: { orderNo: string; how: string; counts: boolean }) => [r.orderNo, r.how, r.counts]).sort()).toEqual(
+      [
+        [revealed, 'buyer_browser', true],
+        [inWindow[0], 'owner', false],
+      ].sort(),
+    )
     expect(await dbFingerprint(t.db)).toEqual(before)
   })
 

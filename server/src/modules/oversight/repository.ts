@@ -4,7 +4,12 @@ import { fraudActions, orders, shares, users } from '../../db/schema.ts'
 
 export type FraudRun = typeof fraudActions.$inferSelect
 
-/** The seller's paid share orders whose content was never revealed, paid at or after `since`. */
+/**
+ * The one rule of what "ban seller and refund buyers" refunds — the preview counts and lists it, the
+ * action refunds it: the seller's paid share orders whose content was never revealed to the buyer,
+ * paid at or after `since`. `first_revealed_at` is set only by the buyer's own reveals — its account or
+ * the browser that paid — never by the seller's, an admin's or an order number's alone (decision 102).
+ */
 const refundable = (sellerId: number, since: Date) =>
   and(
     eq(orders.sellerId, sellerId),

@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
 import { endAllSessions } from '../auth/sessions.ts'
 import { incomeSummary } from '../income/service.ts'
-import { orderPage, refundOrder } from '../orders/service.ts'
+import { orderPage, refundOrder, revealList } from '../orders/service.ts'
 import { listShares } from '../shares/service.ts'
 import { findUserById, lockUser, updateUser } from '../users/repository.ts'
 import { presentUser } from '../users/presenter.ts'
@@ -50,10 +50,11 @@ export async function fraudPreview(app: FastifyInstance, id: number): Promise<Fr
   const now = app.clock()
   const run = await findRun(app.db, id)
   const since = runSince(run, now, app.config.fraudRefundWindowDays)
-  const [shares, orders, sums] = await Promise.all([
+  const [shares, orders, sums, reveals] = await Promise.all([
     sharesStillUp(app.db, id),
     refundableOrders(app.db, id, since, FRAUD_PREVIEW_ROWS),
     refundableSums(app.db, id, since),
+    revealList(app.db, { sellerId: id, paidSince: since }),
   ])
   return {
     seller: { id: seller.id, user_name: seller.userName, is_banned: seller.isBanned === 1 ? 1 : 0, role: seller.role },
@@ -72,6 +73,7 @@ export async function fraudPreview(app: FastifyInstance, id: number): Promise<Fr
     order_count: sums.count,
     total: fenToYuan(sums.fen),
     run: run ? presentRun(run) : null,
+    reveals,
   }
 }
 

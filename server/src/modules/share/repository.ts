@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { orders, shares, users } from '../../db/schema.ts'
 
@@ -21,13 +21,15 @@ export const shareByCode = (db: Database, unicode: string, opts: { withDeleted: 
 /** The share of an order, deleted or not: the order is the buyer's proof of purchase. */
 export const shareById = (db: Database, id: number) => shareWithSeller(db, eq(shares.id, id))
 
-// Reads and the first-reveal mark on orders; they move behind the orders module's service when it lands.
+// Reads of orders; they move behind the orders module's service when it lands.
 
+/** The signed-in buyer's completed order of a share, with what tells its buyer (decision 102). */
 export async function completedOrderOf(db: Database, shareId: number, buyerId: number) {
   const [row] = await db
-    .select({ id: orders.id, firstRevealedAt: orders.firstRevealedAt })
+    .select({ id: orders.id, orderNo: orders.orderNo, buyerId: orders.buyerId, sellerId: orders.sellerId, buyerKeyHash: orders.buyerKeyHash })
     .from(orders)
     .where(and(eq(orders.shareId, shareId), eq(orders.buyerId, buyerId), eq(orders.paymentStatus, 'Completed')))
+    .orderBy(desc(orders.id))
     .limit(1)
   return row
 }
@@ -40,9 +42,4 @@ export async function orderByNo(db: Database, orderNo: string) {
 export async function orderById(db: Database, id: number) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return row
-}
-
-/** DESIGN §3 evidence: when the content was first shown to the buyer (set once). */
-export async function markFirstRevealed(db: Database, orderId: number) {
-  await db.update(orders).set({ firstRevealedAt: new Date() }).where(and(eq(orders.id, orderId), isNull(orders.firstRevealedAt)))
 }

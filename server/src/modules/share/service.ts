@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { PublicShare } from '#contract/shares.ts'
-import { expirePendingOrders } from '../orders/service.ts'
+import { expirePendingOrders, recordReveal } from '../orders/service.ts'
 import { reconcileWithGateway, settlePolicy } from '../payments/settlement.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
@@ -13,12 +13,15 @@ import { shareAccess } from './rules.ts'
 
 type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock'>
 
+/** Where a lookup comes from, kept with each reveal (decision 102): the console's signed visitor id, the address. */
+export type LookupFrom = { visitorId: string | null; ip: string }
+
 /**
  * A share by its code: never the content, unless the caller is its owner, an admin, or a signed-in
  * buyer with a completed order — who keep access after the seller deleted it. `visitorKey` counts the
- * view (not the owner's, not on a deleted share).
+ * view (not the owner's, not on a deleted share). A buyer's view is a reveal of its order (decision 102).
  */
-export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unicode: string, visitorKey: () => string): Promise<PublicShare> {
+export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unicode: string, visitorKey: () => string, from: () => LookupFrom): Promise<PublicShare> {
   // Anonymous visitors read through the short-lived cache; signed-in callers read the database.
   const row = viewer ? await repo.shareByCode(deps.db, unicode, { withDeleted: true }) : await deps.shareCache.get(unicode)
   if (!row) throw notFound('shares.notFound')
@@ -42,15 +45,24 @@ export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unic
     }
     return out
   }
-  if (bought && !bought.firstRevealedAt) await repo.markFirstRevealed(deps.db, bought.id)
-  return withContent(out, row.share, deps.cipher)
+  if (!bought) return withContent(out, row.share, deps.cipher)
+  await recordReveal(deps.db, { order: bought, viewer, buyerKey: null, ...from(), now: deps.clock() })
+  return { ...withContent(out, row.share, deps.cipher), buyer_order_no: bought.orderNo }
 }
 
 /**
  * The share of an order by its number (SPEC §4): asks the gateway while the order is not settled, and
- * carries the content once it is Completed — also after the seller deleted the share.
+ * carries the content once it is Completed — also after the seller deleted the share. The number alone
+ * still opens the content (decision 036: a buyer who lost its cookie types it on `/`), but each showing
+ * is recorded and counts as the buyer's only for its account or the browser that paid — its buyer key
+ * — and never for the seller's token (decision 102): the fraud refund trusts no one else's look.
  */
-export async function shareByOrder(deps: ShareDeps, orderNo: string, log: FastifyBaseLogger): Promise<PublicShare> {
+export async function shareByOrder(
+  deps: ShareDeps,
+  lookup: { orderNo: string; viewer: AuthUser | null; buyerKey: string | null; from: () => LookupFrom },
+  log: FastifyBaseLogger,
+): Promise<PublicShare> {
+  const { orderNo } = lookup
   const order = await repo.orderByNo(deps.db, orderNo)
   if (!order || !order.shareId) throw notFound('orders.notFound')
   if (order.paymentStatus === 'Pending' && order.expiresAt < new Date()) await expirePendingOrders(deps.db)
@@ -68,6 +80,6 @@ export async function shareByOrder(deps: ShareDeps, orderNo: string, log: Fastif
   const base = presentOrderShare(row, fresh)
   // A refunded order no longer reveals the content.
   if (fresh.paymentStatus !== 'Completed') return base
-  if (!fresh.firstRevealedAt) await repo.markFirstRevealed(deps.db, fresh.id)
+  await recordReveal(deps.db, { order: fresh, viewer: lookup.viewer, buyerKey: lookup.buyerKey, ...lookup.from(), now: deps.clock() })
   return withContent(base, row.share, deps.cipher)
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayStart, shanghaiDay } from '#contract/days.ts'
 import { yuanToFen } from '#contract/money.ts'
+import { maskOrderNo } from '#contract/orders.ts'
 import { buildShare, newShareBody } from '../../db/factories.ts'
 import { ledgerEntries, orders, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
@@ -207,7 +208,8 @@ describe('a free unlock', () => {
     const list = (await t.app.inject({ url: '/api/orders/list', headers: bearer(s.token) })).json().data.list
     expect(list.find((o: { orderNo: string }) => o.orderNo === data.orderNo)).toMatchObject({ amount: 0, paymentMethod: 'Subscription', payment_status: 'Completed', unicode: share.unicode })
     const sellers = (await t.app.inject({ url: `/api/orders/seller/list?unicode=${share.unicode}`, headers: bearer(seller) })).json().data.list
-    expect(sellers).toMatchObject([{ orderNo: data.orderNo, amount: 0, fee: 0, seller_income: 0 }])
+    // Masked for the seller (decision 102), its trade number (the order number itself) too.
+    expect(sellers).toMatchObject([{ orderNo: maskOrderNo(data.orderNo), alipayTradeNo: maskOrderNo(data.orderNo), amount: 0, fee: 0, seller_income: 0 }])
     // The order number opens it too (SPEC §4 lookup), settled at once.
     const byOrder = (await t.app.inject({ url: `/api/share?third_party_trade_no=${data.orderNo}` })).json().data
     expect(byOrder).toMatchObject({ content: SECRET, payment_status: 'Completed' })
