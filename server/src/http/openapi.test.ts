@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { reports, shares, users } from '../db/schema.ts'
+import { orders, reports, shares, users } from '../db/schema.ts'
 import { seed } from '../db/seed.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, freshIp, type TestApp } from '../../test/helpers.ts'
 
@@ -53,6 +53,7 @@ describe('the OpenAPI document', () => {
       return orderNo as string
     }
     const kept = await buy()
+    const [keptOrder] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, kept))
     await call('POST', '/api/orders/admin/refund', tokens.admin, { orderNo: await buy() })
     const chat = await call('POST', '/api/afterSalesChat/create', tokens.buyer, { order_no: kept })
     await call('POST', '/api/afterSalesChat/sendMessage', tokens.buyer, { chat_id: chat.id, content: 'Hello' })
@@ -81,6 +82,7 @@ describe('the OpenAPI document', () => {
       '/api/shares/delete': `id=${doomedShare?.id ?? share!.id}`,
       '/api/share': `unicode=${share!.unicode}`,
       '/api/orders/payment-status': `orderNo=${kept}`,
+      '/api/orders/admin/reveals': `id=${keptOrder!.id}`,
       '/api/audit/admin/list': `subject=user:${seller!.id}`,
       '/api/reports/status': `id=${report!.id}&unicode=${reported!.unicode}`,
       '/api/afterSalesChat/details': `chat_id=${chat.id}`,
