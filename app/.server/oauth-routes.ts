@@ -107,7 +107,7 @@ export async function bindAction(args: ActionFunctionArgs, provider: OAuthProvid
   const { request } = args
   const { token } = await requireUser(args)
   const form = await readForm(request)
-  const back = safeRedirect(request, form.get('from'), `/bind/${provider}`)
+  const back = safeRedirect(form.get('from'), `/bind/${provider}`)
   try {
     if (form.get('intent') === 'unbind') {
       await api(request, oauthApi.unbind, { token, body: { provider } })

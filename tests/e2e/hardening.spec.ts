@@ -26,6 +26,13 @@ test.describe('redirect targets stay on this site', () => {
     await login(page, user, undefined, { path: `/login?${new URLSearchParams({ redirect: '/\\evil.example' })}`, expectUrl: WORKPLACE })
   })
 
+  // Issue 20: the check looked at the value before resolving it; `/.//host` resolves to `//host`.
+  test('login with a dot-segment redirect (/.//evil.example/phish) stays on the site', async ({ page, api }) => {
+    const user = await api.createUser('email', 'hrd')
+    await login(page, user, undefined, { path: `/login?${new URLSearchParams({ redirect: '/.//evil.example/phish' })}`, expectUrl: WORKPLACE })
+    expect(new URL(page.url()).origin).toBe(BASE_URL)
+  })
+
   test('/redirect/* and the locale switch never leave the site', async ({ page, api }) => {
     const user = await api.createUser('email', 'hrd')
     await login(page, user)
@@ -37,9 +44,13 @@ test.describe('redirect targets stay on this site', () => {
 
     const locale = (redirectTo: string) => page.request.post('/locale', { form: { locale: 'en-US', redirectTo }, headers: { origin: BASE_URL }, maxRedirects: 0 })
     expect((await locale('/\t/evil.example')).status()).toBe(400)
-    const offSite = await locale('//evil.example/')
-    expect(offSite.status()).toBe(302)
-    expect(offSite.headers().location).toBe('/login')
+    for (const offSite of ['//evil.example/', '/.//evil.example/', '/%2e%2e//evil.example/']) {
+      const res = await locale(offSite)
+      expect(res.status(), offSite).toBe(302)
+      expect(res.headers().location, offSite).toBe('/login')
+    }
+    const dotted = await page.request.get('/redirect/%252e%252e//evil.example/', { maxRedirects: 0 })
+    expect(new URL(dotted.headers().location ?? '', BASE_URL).origin).toBe(BASE_URL)
   })
 })
 

@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === 'login') {
     // Checked before the API issues a token: a forged target is refused (400) without logging in.
-    const to = safeRedirect(request, url.searchParams.get('redirect'))
+    const to = safeRedirect(url.searchParams.get('redirect'))
     try {
       const token = await authenticator.authenticate('form', request)
       return redirectWithToast(request, to, { type: 'success', key: 'auth.welcome' }, {

@@ -17,7 +17,7 @@ export type SettingsActionData = { ok: true; menu: 'loaded' | 'failed' | null }
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
-  const back = safeRedirect(request, form.get('redirectTo'))
+  const back = safeRedirect(form.get('redirectTo'))
   const intent = String(form.get('intent') ?? 'save')
   if (intent === 'close-tab' || intent === 'close-others') {
     const path = String(form.get('path') ?? '')
