@@ -27,6 +27,26 @@ app.use((req, _res, next) => {
   req.headers['x-forwarded-for'] = trustProxy && previous ? `${previous}, ${socket}` : socket
   next()
 })
+// A form posted from another site is answered 403 here, in the visitor's language, before any action
+// runs: Remix refuses it too, but with a bare 500 (issue 20). The check is the console's own
+// (app/.server/request.ts, exported by the server entry).
+const { crossSiteRefusal } = build.entry.module
+app.use(async (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  let refusal = null
+  try {
+    // Only the method and the headers matter (Origin, Sec-Fetch-Site, Host, the locale cookie).
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v)
+    refusal = await crossSiteRefusal(new Request('http://console.invalid/', { method: req.method, headers }))
+  } catch {
+    // A request Fetch cannot even express (a method it forbids): Remix answers it as before.
+  }
+  if (!refusal) return next()
+  res.status(refusal.status)
+  refusal.headers.forEach((value, name) => res.setHeader(name, value))
+  res.send(await refusal.text())
+})
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 const server = app.listen(port, host, () => console.log(`Console on http://localhost:${port}`))
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close(() => process.exit(0)))

@@ -68,6 +68,41 @@ test.describe('posts from another site', () => {
   })
 })
 
+test.describe('page forms posted from another site, or with an intent the page does not have (issue 20)', () => {
+  test('a cross-site post to a page is a 403 (it was a bare 500) and logs nobody in', async ({ playwright, api }) => {
+    const user = await api.createUser('email', 'hrd')
+    const client = await playwright.request.newContext({ baseURL: BASE_URL })
+    try {
+      const form = { username: user.user_name, password: user.password, intent: 'login' }
+      const crossSite: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]
+      for (const headers of crossSite) {
+        const res = await client.post('/login', { form, headers, maxRedirects: 0 })
+        expect(res.status(), JSON.stringify(headers)).toBe(403)
+        expect(await res.text()).toContain('该请求并非来自本站')
+        expect(res.headers()['set-cookie'] ?? '').not.toMatch(/ps_session=[^;]/)
+      }
+      const profile = await client.post('/user/setting/profile', { form: { profile: 'forged' }, headers: { origin: 'http://evil.example' }, maxRedirects: 0 })
+      expect(profile.status()).toBe(403)
+    } finally {
+      await client.dispose()
+    }
+  })
+
+  test('the login form with an intent it does not have is a 400 (it was a 500) and logs nobody in', async ({ playwright, api }) => {
+    const user = await api.createUser('email', 'hrd')
+    const client = await playwright.request.newContext({ baseURL: BASE_URL })
+    try {
+      for (const intent of ['nope', 'constructor', '']) {
+        const res = await client.post('/login', { form: { username: user.user_name, password: user.password, intent }, headers: { origin: BASE_URL }, maxRedirects: 0 })
+        expect(res.status(), intent).toBe(400)
+        expect(res.headers()['set-cookie'] ?? '').not.toMatch(/ps_session=[^;]/)
+      }
+    } finally {
+      await client.dispose()
+    }
+  })
+})
+
 test.describe('bodies that are not forms', () => {
   test('JSON or junk multipart posted to a form route is a 400, not a 500', async ({ page, api }) => {
     const user = await api.createUser('email', 'hrd')

@@ -44,7 +44,7 @@ type ActionResult = { intent: string; result: SubmissionResult<string[]>; codeSe
 
 export async function action({ request }: ActionFunctionArgs) {
   // A clone: remix-auth reads the original body itself.
-  const formData = await readForm(request.clone())
+  const formData = await readForm(request.clone(), ['login', 'register', 'registerCode', 'forgot', 'forgotCode'])
   const intent = String(formData.get('intent') ?? 'login')
   const submission = parseWithZod(formData, { schema: schemaFor(intent) })
   if (submission.status !== 'success') {

@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { unicode, orderNo } = await orderOf(request, params.unicode)
-  const form = await readForm(request)
+  const form = await readForm(request, ['open', 'send', 'close'])
   const intent = form.get('intent')
   const here = `/share/${unicode}/chat`
   try {
