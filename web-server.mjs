@@ -10,7 +10,12 @@ const root = path.dirname(fileURLToPath(import.meta.url))
 const build = await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
-const trustProxy = process.env.TRUST_PROXY === 'true'
+// Whose X-Forwarded-For to believe, as the API's TRUST_PROXY reads it (decision 106): unset or 'false',
+// nobody (the socket is the client); a number, that many proxies in front (behind one load balancer:
+// 1); addresses or subnets ('loopback', '10.0.0.0/8'); 'true', any hop — the left-most address, which
+// the client itself may have written unless the proxy in front replaces the header.
+const TRUST_PROXY = process.env.TRUST_PROXY ?? 'false'
+const trustProxy = TRUST_PROXY === 'true' ? true : TRUST_PROXY === 'false' || TRUST_PROXY === '' ? false : /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY
 
 const app = express()
 app.disable('x-powered-by')
@@ -21,10 +26,10 @@ app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immu
 const publicFiles = express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false })
 app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
 app.use((req, _res, next) => {
-  // Behind a trusted proxy keep its chain and add the hop it came from; otherwise the socket is the client.
-  const previous = req.headers['x-forwarded-for']
-  const socket = req.socket.remoteAddress ?? ''
-  req.headers['x-forwarded-for'] = trustProxy && previous ? `${previous}, ${socket}` : socket
+  // One address, the client as the trusted proxies report it (Express's req.ip by `trust proxy`), is what
+  // the console and the API see: a chain would let the client's own entries through (issue 20: visits
+  // counted per made-up X-Forwarded-For).
+  req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? ''
   next()
 })
 // A form posted from another site is answered 403 here, in the visitor's language, before any action

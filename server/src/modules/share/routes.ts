@@ -19,7 +19,6 @@ export default defineModule({
         visitorKey({
           visitorId: verifyVisitorId(typeof header === 'string' ? header : undefined, r.app.config.secrets.sessionSecret),
           ip: request.ip,
-          userAgent: request.headers['user-agent'],
         })
       return ok(await service.shareByCode(r.app, request.user, q.unicode!, key))
     })
