@@ -7,13 +7,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signVisitorId } from '#contract/visitor.server.ts'
 import { shares } from '../../server/src/db/schema.ts'
-import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, testConfig } from '../../server/test/helpers.ts'
+import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, testConfig } from '../../server/test/helpers.ts'
 
 const SESSION_SECRET = testConfig().secrets.sessionSecret
 const N = 30
 
 /** An app whose API believes X-Forwarded-For from `trustProxy`, and an approved share on it. */
-async function appWithShare(trustProxy: boolean | string) {
+async function appWithShare(trustProxy: boolean | number | string) {
   const t = await buildTestApp({ config: { trustProxy } })
   const seller = await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
   const admin = await t.login('admin', ADMIN_PASSWORD)
@@ -72,5 +72,18 @@ describe('the console, on loopback, as the trusted proxy (TRUST_PROXY=loopback)'
     const before = await s.counted()
     for (let i = 0; i < N; i++) await s.visit('127.0.0.1', { 'user-agent': agent(i), 'x-forwarded-for': `10.9.${i}.1, 203.0.113.51` })
     expect(await s.counted()).toBe(before + 1)
+  })
+})
+
+describe('behind a load balancer and a console (TRUST_PROXY=2: two hops)', () => {
+  let s: Awaited<ReturnType<typeof appWithShare>>
+  beforeAll(async () => {
+    s = await appWithShare(2)
+  })
+  afterAll(() => s.t.close())
+
+  it('the client is the address the two trusted hops report, whatever the client wrote before it', async () => {
+    for (let i = 0; i < N; i++) await s.visit('10.0.0.9', { 'user-agent': agent(i), 'x-forwarded-for': `10.9.${i}.1, 203.0.113.60, 10.0.0.5` })
+    expect(await s.counted()).toBe(1)
   })
 })
