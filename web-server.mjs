@@ -10,7 +10,12 @@ const root = path.dirname(fileURLToPath(import.meta.url))
 const build = await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
-const trustProxy = process.env.TRUST_PROXY === 'true'
+// Whose X-Forwarded-For to believe, as the API's TRUST_PROXY reads it (decision 106): unset or 'false',
+// nobody (the socket is the client); a number, that many proxies in front (behind one load balancer:
+// 1); addresses or subnets ('loopback', '10.0.0.0/8'); 'true', any hop — the left-most address, which
+// the client itself may have written unless the proxy in front replaces the header.
+const TRUST_PROXY = process.env.TRUST_PROXY ?? 'false'
+const trustProxy = TRUST_PROXY === 'true' ? true : TRUST_PROXY === 'false' || TRUST_PROXY === '' ? false : /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY
 
 const app = express()
 app.disable('x-powered-by')
@@ -21,11 +26,31 @@ app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immu
 const publicFiles = express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false })
 app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
 app.use((req, _res, next) => {
-  // Behind a trusted proxy keep its chain and add the hop it came from; otherwise the socket is the client.
-  const previous = req.headers['x-forwarded-for']
-  const socket = req.socket.remoteAddress ?? ''
-  req.headers['x-forwarded-for'] = trustProxy && previous ? `${previous}, ${socket}` : socket
+  // One address, the client as the trusted proxies report it (Express's req.ip by `trust proxy`), is what
+  // the console and the API see: a chain would let the client's own entries through (issue 20: visits
+  // counted per made-up X-Forwarded-For).
+  req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? ''
   next()
+})
+// A form posted from another site is answered 403 here, in the visitor's language, before any action
+// runs: Remix refuses it too, but with a bare 500 (issue 20). The check is the console's own
+// (app/.server/request.ts, exported by the server entry).
+const { crossSiteRefusal } = build.entry.module
+app.use(async (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  let refusal = null
+  try {
+    // Only the method and the headers matter (Origin, Sec-Fetch-Site, Host, the locale cookie).
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v)
+    refusal = await crossSiteRefusal(new Request('http://console.invalid/', { method: req.method, headers }))
+  } catch {
+    // A request Fetch cannot even express (a method it forbids): Remix answers it as before.
+  }
+  if (!refusal) return next()
+  res.status(refusal.status)
+  refusal.headers.forEach((value, name) => res.setHeader(name, value))
+  res.send(await refusal.text())
 })
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 const server = app.listen(port, host, () => console.log(`Console on http://localhost:${port}`))

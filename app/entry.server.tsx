@@ -113,3 +113,6 @@ export default async function handleRequest(
     setTimeout(abort, streamTimeout + 1000)
   })
 }
+
+// For web-server.mjs, which asks it before Remix handles a request: a write from another site is a 403.
+export { crossSiteRefusal } from './.server/request.ts'

@@ -27,9 +27,19 @@ export const providerSchema = z.enum(OAUTH_PROVIDERS, { error: 'oauth.unknownPro
 const opaque = (key: string) => z.string({ error: key }).trim().min(1, key).max(512, key)
 
 export const authorizeSchema = z.object({ provider: providerSchema, purpose: z.enum(['login', 'bind']).default('login') })
-export const authorizeAnswerSchema = z.object({ url: z.string(), state: z.string() })
+/**
+ * `state` travels in the provider's URLs; `binding` never leaves the browser's httpOnly cookie, and the
+ * state is derived from it, so a callback proves it comes from the browser that started (decision 093).
+ */
+export const authorizeAnswerSchema = z.object({ url: z.string(), state: z.string(), binding: z.string() })
 
-export const callbackSchema = z.object({ provider: providerSchema, code: opaque('oauth.codeMissing'), state: opaque('oauth.stateInvalid') })
+export const callbackSchema = z.object({
+  provider: providerSchema,
+  code: opaque('oauth.codeMissing'),
+  state: opaque('oauth.stateInvalid'),
+  /** The `binding` of the authorize answer, from the browser's cookie: a code and state alone log nobody in. */
+  binding: opaque('oauth.stateInvalid'),
+})
 /**
  * What a provider's answer led to: logged in (a token), bound to the caller's account, or an identity no
  * account has yet — the browser keeps the one-time `ticket` and chooses bind-to-existing or create.
@@ -77,7 +87,7 @@ export const oauthApi = {
     path: '/api/oauth/authorize',
     access: 'optional',
     tag: 'oauth',
-    summary: "Start a QQ / WeChat round trip: the provider's consent URL and the state the browser must keep (bind: the caller's account)",
+    summary: "Start a QQ / WeChat round trip: the provider's consent URL, its state, and the binding secret the browser must keep (bind: the caller's account)",
     body: authorizeSchema,
     response: authorizeAnswerSchema,
   }),
@@ -86,7 +96,7 @@ export const oauthApi = {
     path: '/api/oauth/callback',
     access: 'optional',
     tag: 'oauth',
-    summary: "The provider's code and state, back from its consent page: log in, bind, or an unknown identity's ticket",
+    summary: "The provider's code and state, back from its consent page, with the browser's binding secret: log in, bind, or an unknown identity's ticket",
     body: callbackSchema,
     response: callbackAnswerSchema,
   }),

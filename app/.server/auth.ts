@@ -2,6 +2,7 @@ import { type AppLoadContext, redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { authApi, loginSchema } from '#contract/auth.ts'
+import { redirectTarget } from '#contract/redirects.ts'
 import { type User, usersApi } from '#contract/users.ts'
 import { ApiError, api } from './api.ts'
 import { badRequest, serviceUnavailable } from './request.ts'
@@ -41,28 +42,16 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionStorage.destroySession(await getSession(request), { secure: secureFor(request) })
 }
 
-/** C0 and C1 controls (TAB, CR, LF…): never part of a path we send the browser to. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-
 /**
- * Where the browser may be sent after login, a locale switch or /redirect/*: only a path of this site.
- * Browsers drop TAB/CR/LF inside URLs and read `\` as `/`, so `/\t/evil.example` or `/\evil.example`
- * would leave the site: the value is resolved against our origin and must stay on it. A value with
+ * Where the browser may be sent after login, a locale switch, /redirect/*, the settings drawer or a
+ * bind form: only a path of this site (`redirectTarget`, decision 105), else `fallback`. A value with
  * control characters is a forged request (and no valid header value): 400.
  */
-export function safeRedirect(request: Request, to: FormDataEntryValue | string | null | undefined, fallback = WORKPLACE): string {
-  if (typeof to !== 'string' || to === '') return fallback
-  if (CONTROL.test(to)) throw badRequest()
-  if (!to.startsWith('/') || /[\s\\]/.test(to)) return fallback
-  const origin = new URL(request.url).origin
-  let target: URL
-  try {
-    target = new URL(to, origin)
-  } catch {
-    return fallback
-  }
-  return target.origin === origin ? target.pathname + target.search + target.hash : fallback
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = WORKPLACE): string {
+  const target = redirectTarget(to)
+  if (target.ok) return target.to
+  if (target.reason === 'forged') throw badRequest()
+  return fallback
 }
 
 /**

@@ -51,7 +51,7 @@ export async function oauthLoginLoader({ request }: LoaderFunctionArgs, provider
 
 export async function oauthLoginAction({ request }: ActionFunctionArgs, provider: OAuthProvider) {
   const here = loginPath(provider)
-  const form = await readForm(request)
+  const form = await readForm(request, ['start', 'cancel', 'bindExisting', 'create'])
   const intent = String(form.get('intent') ?? '')
   if (intent === 'start') {
     try {
@@ -106,8 +106,8 @@ export async function bindLoader(args: LoaderFunctionArgs, provider: OAuthProvid
 export async function bindAction(args: ActionFunctionArgs, provider: OAuthProvider) {
   const { request } = args
   const { token } = await requireUser(args)
-  const form = await readForm(request)
-  const back = safeRedirect(request, form.get('from'), `/bind/${provider}`)
+  const form = await readForm(request, ['bind', 'unbind'])
+  const back = safeRedirect(form.get('from'), `/bind/${provider}`)
   try {
     if (form.get('intent') === 'unbind') {
       await api(request, oauthApi.unbind, { token, body: { provider } })

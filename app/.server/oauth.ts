@@ -6,11 +6,11 @@ import { secureFor } from './session.ts'
 
 /**
  * The browser's side of a QQ / WeChat round trip (decision 093): a signed, httpOnly cookie holding the
- * `state` this browser was given (SameSite=Lax, so it comes back with the provider's top-level GET
- * redirect), then — for an identity no account has — the one-time ticket and the nickname to show.
+ * `state` this browser was given and the `binding` secret it is derived from (SameSite=Lax, so it comes
+ * back with the provider's top-level GET redirect; the API refuses a callback without the binding), then — for an identity no account has — the one-time ticket and the nickname to show.
  */
 type OAuthCookie =
-  | { step: 'state'; provider: OAuthProvider; purpose: OAuthPurpose; state: string }
+  | { step: 'state'; provider: OAuthProvider; purpose: OAuthPurpose; state: string; binding: string }
   | { step: 'ticket'; provider: OAuthProvider; ticket: string; nickname: string }
 
 const oauthCookie = createCookie('ps_oauth', { httpOnly: true, sameSite: 'lax', path: '/', secrets: [env.sessionSecret], maxAge: 15 * 60 })
@@ -25,8 +25,8 @@ export const clearOAuthCookie = (request: Request) => oauthCookie.serialize('', 
 
 /** Starts a round trip: the API's consent URL, this browser's state in the cookie, and off to the provider. */
 export async function startOAuth(request: Request, provider: OAuthProvider, purpose: OAuthPurpose, token?: string) {
-  const { url, state } = await api(request, oauthApi.authorize, { token, body: { provider, purpose } })
-  return redirect(url, { headers: { 'set-cookie': await writeCookie(request, { step: 'state', provider, purpose, state }) } })
+  const { url, state, binding } = await api(request, oauthApi.authorize, { token, body: { provider, purpose } })
+  return redirect(url, { headers: { 'set-cookie': await writeCookie(request, { step: 'state', provider, purpose, state, binding }) } })
 }
 
 /** Whether this request is the provider sending the browser back (code and state, or a refusal). */
@@ -50,13 +50,13 @@ export async function finishOAuth(request: Request, provider: OAuthProvider, pur
   const q = new URL(request.url).searchParams
   const kept = await readCookie(request)
   const state = q.get('state')
-  if (!kept || kept.step !== 'state' || kept.provider !== provider || kept.purpose !== purpose || !state || state !== kept.state) {
+  if (!kept || kept.step !== 'state' || kept.provider !== provider || kept.purpose !== purpose || !state || state !== kept.state || typeof kept.binding !== 'string') {
     return { kind: 'failed', msg: 'oauth.stateInvalid' }
   }
   // The user refused on the provider's page (or it answered an error): nothing to exchange.
   if (q.has('error') || !q.get('code')) return { kind: 'failed', msg: 'oauth.cancelled' }
   try {
-    const answer = await api(request, oauthApi.callback, { token, body: { provider, code: q.get('code')!, state } })
+    const answer = await api(request, oauthApi.callback, { token, body: { provider, code: q.get('code')!, state, binding: kept.binding } })
     if (answer.kind === 'login') return { kind: 'login', token: answer.token }
     if (answer.kind === 'bound') return { kind: 'bound' }
     return { kind: 'unknown', setCookie: await writeCookie(request, { step: 'ticket', provider, ticket: answer.ticket, nickname: answer.nickname }) }

@@ -68,14 +68,16 @@ export async function rememberPurchase(request: Request, unicode: string, purcha
 /**
  * The signed `x-visitor-id` value the API trusts (`header`: the visitor id and its HMAC), and a Set-Cookie
  * header when the id was just made. A browser without a valid cookie gets an id derived from its
- * address and user agent, not a random one: dropping or forging the cookie must not make a new visitor
- * (the API counts an unsigned caller by address and user agent too).
+ * address alone, not a random one and not its user agent: dropping or forging the cookie, or sending a
+ * new User-Agent, must not make a new visitor (decision 106; the API counts an unsigned caller by
+ * address too). The address is the one web-server.mjs wrote into X-Forwarded-For: the client as the
+ * trusted proxies (TRUST_PROXY) report it, one address.
  */
 export async function visitorId(request: Request): Promise<{ header: string; setCookie: string | null }> {
   const kept = visitorCookieValue(request)
   if (kept && verifyVisitorId(kept, env.sessionSecret)) return { header: kept, setCookie: null }
-  const client = `${request.headers.get('x-forwarded-for') ?? ''}|${request.headers.get('user-agent') ?? ''}`
-  const id = crypto.createHmac('sha256', env.sessionSecret).update(`payshare visitor of\0${client}`).digest('base64url').slice(0, 22)
+  const address = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? ''
+  const id = crypto.createHmac('sha256', env.sessionSecret).update(`payshare visitor of\0${address}`).digest('base64url').slice(0, 22)
   const header = signVisitorId(id, env.sessionSecret)
   return { header, setCookie: visitorSetCookie(header, secureFor(request)) }
 }

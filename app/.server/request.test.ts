@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ORIGIN, post, settle, statusOf } from '../../tests/support/console.ts'
-import { readForm, requireSameOrigin } from './request.ts'
+import { crossSiteRefusal, readForm, requireSameOrigin } from './request.ts'
 
 // The helpers load the console's settings: a secret of the tests' own, never ./data's.
 vi.hoisted(() => {
@@ -30,7 +30,7 @@ describe('readForm: a form, or a 400', () => {
   })
 })
 
-describe('requireSameOrigin: what Remix checks before page actions, for the routes without a page', () => {
+describe('requireSameOrigin: the origin check of every action', () => {
   const from = (headers: Record<string, string>) => new Request(`${ORIGIN}/logout`, { method: 'POST', headers })
 
   it.each([
@@ -48,5 +48,42 @@ describe('requireSameOrigin: what Remix checks before page actions, for the rout
     ['another port', { origin: 'http://console.test:8080', host: 'console.test' }],
   ])('refuses %s (403)', async (_, headers) => {
     expect(statusOf(await settle(() => requireSameOrigin(from(headers)))).status).toBe(403)
+  })
+})
+
+describe('readForm: the intents of an action', () => {
+  const form = (fields: string) => raw(fields, { 'content-type': 'application/x-www-form-urlencoded' })
+
+  it('takes a form that names none of them (the default) or exactly one', async () => {
+    expect((await readForm(form('a=1'), ['save'])).get('a')).toBe('1')
+    expect((await readForm(form('intent=save'), ['save', 'close'])).get('intent')).toBe('save')
+    expect((await readForm(form('intent=buy-12'), [/^buy-\d+$/])).get('intent')).toBe('buy-12')
+  })
+
+  it.each([
+    ['an intent the action does not have', 'intent=delete', ['save']],
+    ['an intent on an action without any', 'intent=save', []],
+    ['two intents', 'intent=save&intent=close', ['save', 'close']],
+    ['an empty intent', 'intent=', ['save']],
+    ['a pattern not matched whole', 'intent=buy-12x', [/^buy-\d+$/]],
+  ])('%s is a 400', async (_, body, intents) => {
+    expect(statusOf(await settle(() => readForm(form(body), intents as string[]))).status).toBe(400)
+  })
+})
+
+describe('crossSiteRefusal: what the web server answers before Remix (Remix itself would answer a bare 500)', () => {
+  const request = (method: string, headers: Record<string, string>) => new Request(`${ORIGIN}/login`, { method, headers: { host: 'console.test', ...headers } })
+
+  it('lets reads and same-site writes through', async () => {
+    expect(await crossSiteRefusal(request('GET', { origin: 'http://evil.example' }))).toBeNull()
+    expect(await crossSiteRefusal(request('POST', { origin: ORIGIN }))).toBeNull()
+    expect(await crossSiteRefusal(request('POST', {}))).toBeNull()
+  })
+
+  it('answers a write from another site 403, in the visitor\'s language', async () => {
+    const refused = await crossSiteRefusal(request('POST', { origin: 'http://evil.example' }))
+    expect(refused?.status).toBe(403)
+    expect(await refused!.text()).toContain('该请求并非来自本站')
+    expect((await crossSiteRefusal(request('DELETE', { 'sec-fetch-site': 'cross-site' })))?.status).toBe(403)
   })
 })

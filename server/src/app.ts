@@ -63,9 +63,11 @@ export type BuildOptions = {
 
 /** Builds the marketplace API from its plugins and route areas (STYLE: the API). */
 export async function buildApp(opts: BuildOptions) {
+  const trust = opts.config.trustProxy
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
-    trustProxy: opts.config.trustProxy,
+    // A number is that many hops (Fastify's own reading of a number, which its types leave out).
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 256 * 1024,
     logController: new LogController({ disableRequestLogging: !opts.config.logRequests }),
     // The console forwards its request id so one request can be followed through both logs.

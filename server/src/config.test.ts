@@ -27,6 +27,16 @@ describe('PAYMENTS_SANDBOX', () => {
   })
 })
 
+describe('TRUST_PROXY (decision 106)', () => {
+  it('is loopback by default; true, false, a number of hops or a list of addresses', () => {
+    expect(load({}).trustProxy).toBe('loopback')
+    expect(load({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toBe('10.0.0.0/8, loopback')
+  })
+})
+
 describe('Alipay certificate mode (payouts)', () => {
   const app = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
   const gateway = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })

@@ -76,8 +76,10 @@ const envSchema = z.object({
   OAUTH_SANDBOX: z.enum(['true', 'false']).optional(),
   // Where QQ / WeChat send the browser back (the console's public address; registered with each provider).
   OAUTH_CALLBACK_BASE_URL: z.string().url().optional(),
-  // Whose X-Forwarded-For to believe: the console forwards the visitor's address. 'loopback' (default)
-  // trusts a console on the same machine; 'true' trusts any hop (behind a load balancer); or a list.
+  // Whose X-Forwarded-For to believe: the console forwards the visitor's address (one, decision 106).
+  // 'loopback' (default) trusts a console on the same machine; a number, that many hops (a console
+  // behind a load balancer: 2); a list of addresses/subnets; 'true' any hop — only where no client can
+  // reach the API but through the consoles.
   TRUST_PROXY: z.string().default('loopback'),
   // One log line per request and response (off by default: it costs a large share of a fast route).
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
@@ -141,7 +143,8 @@ export type Config = {
   alipay?: AlipayConfig
   wechat?: WechatConfig
   oauth: OAuthConfig
-  trustProxy: boolean | string
+  /** Whose X-Forwarded-For to believe (Fastify's `trustProxy`): nobody, any hop, that many hops, or these addresses. */
+  trustProxy: boolean | number | string
   logLevel: string
   logRequests: boolean
   secrets: Secrets
@@ -294,7 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandbox: e.OAUTH_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.OAUTH_SANDBOX === 'true',
       callbackBaseUrl: (e.OAUTH_CALLBACK_BASE_URL ?? webUrl).replace(/\/$/, ''),
     },
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
     secrets: loadSecrets(dataDir, env),

@@ -26,6 +26,13 @@ test.describe('redirect targets stay on this site', () => {
     await login(page, user, undefined, { path: `/login?${new URLSearchParams({ redirect: '/\\evil.example' })}`, expectUrl: WORKPLACE })
   })
 
+  // Issue 20: the check looked at the value before resolving it; `/.//host` resolves to `//host`.
+  test('login with a dot-segment redirect (/.//evil.example/phish) stays on the site', async ({ page, api }) => {
+    const user = await api.createUser('email', 'hrd')
+    await login(page, user, undefined, { path: `/login?${new URLSearchParams({ redirect: '/.//evil.example/phish' })}`, expectUrl: WORKPLACE })
+    expect(new URL(page.url()).origin).toBe(BASE_URL)
+  })
+
   test('/redirect/* and the locale switch never leave the site', async ({ page, api }) => {
     const user = await api.createUser('email', 'hrd')
     await login(page, user)
@@ -37,9 +44,13 @@ test.describe('redirect targets stay on this site', () => {
 
     const locale = (redirectTo: string) => page.request.post('/locale', { form: { locale: 'en-US', redirectTo }, headers: { origin: BASE_URL }, maxRedirects: 0 })
     expect((await locale('/\t/evil.example')).status()).toBe(400)
-    const offSite = await locale('//evil.example/')
-    expect(offSite.status()).toBe(302)
-    expect(offSite.headers().location).toBe('/login')
+    for (const offSite of ['//evil.example/', '/.//evil.example/', '/%2e%2e//evil.example/']) {
+      const res = await locale(offSite)
+      expect(res.status(), offSite).toBe(302)
+      expect(res.headers().location, offSite).toBe('/login')
+    }
+    const dotted = await page.request.get('/redirect/%252e%252e//evil.example/', { maxRedirects: 0 })
+    expect(new URL(dotted.headers().location ?? '', BASE_URL).origin).toBe(BASE_URL)
   })
 })
 
@@ -54,6 +65,41 @@ test.describe('posts from another site', () => {
     await page.goto(WORKPLACE)
     await expect(page).toHaveURL(WORKPLACE)
     await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible()
+  })
+})
+
+test.describe('page forms posted from another site, or with an intent the page does not have (issue 20)', () => {
+  test('a cross-site post to a page is a 403 (it was a bare 500) and logs nobody in', async ({ playwright, api }) => {
+    const user = await api.createUser('email', 'hrd')
+    const client = await playwright.request.newContext({ baseURL: BASE_URL })
+    try {
+      const form = { username: user.user_name, password: user.password, intent: 'login' }
+      const crossSite: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]
+      for (const headers of crossSite) {
+        const res = await client.post('/login', { form, headers, maxRedirects: 0 })
+        expect(res.status(), JSON.stringify(headers)).toBe(403)
+        expect(await res.text()).toContain('该请求并非来自本站')
+        expect(res.headers()['set-cookie'] ?? '').not.toMatch(/ps_session=[^;]/)
+      }
+      const profile = await client.post('/user/setting/profile', { form: { profile: 'forged' }, headers: { origin: 'http://evil.example' }, maxRedirects: 0 })
+      expect(profile.status()).toBe(403)
+    } finally {
+      await client.dispose()
+    }
+  })
+
+  test('the login form with an intent it does not have is a 400 (it was a 500) and logs nobody in', async ({ playwright, api }) => {
+    const user = await api.createUser('email', 'hrd')
+    const client = await playwright.request.newContext({ baseURL: BASE_URL })
+    try {
+      for (const intent of ['nope', 'constructor', '']) {
+        const res = await client.post('/login', { form: { username: user.user_name, password: user.password, intent }, headers: { origin: BASE_URL }, maxRedirects: 0 })
+        expect(res.status(), intent).toBe(400)
+        expect(res.headers()['set-cookie'] ?? '').not.toMatch(/ps_session=[^;]/)
+      }
+    } finally {
+      await client.dispose()
+    }
   })
 })
 

@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify'
 import type { StatisticsTab } from '#contract/statistics.ts'
+import { spreadsheetCsv } from '#app/.server/csv.ts'
 import { type Column, formatRate, STATISTICS_COLUMNS } from './columns.ts'
 
 type Row = Record<string, number | string | null>
@@ -14,13 +14,13 @@ function value(c: Column, v: unknown): string {
 
 /**
  * The CSV writer of a tab (decision 075): a Node stream of UTF-8 text starting with a byte-order mark
- * (so spreadsheet programs read Chinese as Chinese), the header row from `label`, then one record per
+ * (so spreadsheet programs read Chinese as Chinese), no cell a spreadsheet would run as a formula
+ * (decision 107), the header row from `label`, then one record per
  * `write(row)`. The totals row has no shares, visits or rate (they are not sums over the range): blank.
  */
 export function statisticsCsv(tab: StatisticsTab, label: (key: string) => string) {
   const columns = STATISTICS_COLUMNS[tab]
-  const stream = stringify({
-    bom: true,
+  const stream = spreadsheetCsv({
     header: true,
     columns: [
       { key: 'username', header: label('user') },

@@ -62,7 +62,7 @@ function refusalValues(e: ApiError): Record<string, string> | undefined {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
-  const form = await readForm(request)
+  const form = await readForm(request, ['open'])
   const channelId = Number(form.get('id')) || 0
   const parsed = channelOpenSchema.safeParse({ id: form.get('id'), paymentMethod: form.get('paymentMethod') })
   if (!parsed.success) return data<Refusal>({ channelId, error: 'channels.make.chooseMethod' }, { status: 400 })

@@ -49,7 +49,7 @@ type ActionData = { result: SubmissionResult<string[]>; preview?: WithdrawalPrev
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
-  const formData = await readForm(request)
+  const formData = await readForm(request, ['preview', 'create'])
   const submission = parseWithZod(formData, { schema: withdrawalCreateSchema })
   if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 })
   const { amount } = submission.value

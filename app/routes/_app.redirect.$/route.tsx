@@ -5,5 +5,5 @@ import { requireUser, safeRedirect } from '#app/.server/auth.ts'
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser({ request, context })
   const url = new URL(request.url)
-  return redirect(safeRedirect(request, `/${params['*'] ?? ''}${url.search}`))
+  return redirect(safeRedirect(`/${params['*'] ?? ''}${url.search}`))
 }

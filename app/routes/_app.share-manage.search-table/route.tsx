@@ -76,7 +76,7 @@ const actionSchema = z.object({ intent: z.literal('delete'), id: z.coerce.number
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
   const back = listUrl(request, DIALOGS)
-  const formData = await readForm(request)
+  const formData = await readForm(request, ['appeal', 'delete'])
   if (formData.get('intent') === 'appeal') {
     const submission = parseWithZod(formData, { schema: appealFormSchema })
     if (submission.status !== 'success') return data({ appeal: submission.reply() }, { status: 400 })

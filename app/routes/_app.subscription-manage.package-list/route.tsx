@@ -57,7 +57,7 @@ const buySchema = z.object({ id: idSchema, paymentMethod: z.enum(PAYMENT_METHODS
 /** POST /api/packages/buy, then to the gateway: Alipay's pay page (payUrl), or our pay page for a WeChat QR code. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
-  const form = await readForm(request)
+  const form = await readForm(request, [/^buy-\d+$/])
   const id = String(form.get('id') ?? '')
   const parsed = buySchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) return data({ id, error: parsed.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })

@@ -45,7 +45,7 @@ const actionSchema = z.object({ intent: z.enum(APPEAL_ACTIONS), id: idSchema })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request, APPEAL_ACTIONS)))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   try {
     await api(request, appealsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })

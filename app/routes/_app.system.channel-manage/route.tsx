@@ -51,7 +51,7 @@ type ActionResult = { error: string; form?: undefined } | { error?: undefined; f
 /** POST: create, edit (/api/channels/admin/create|update), enable or disable a channel. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request)
+  const formData = await readForm(request, ['create', 'edit', 'enable', 'disable'])
   const intent = formData.get('intent')
   const back = (key: string) => redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key })
   if (intent === 'create' || intent === 'edit') {

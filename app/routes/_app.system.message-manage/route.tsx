@@ -59,7 +59,7 @@ type Refusal = SendRefusal & { field?: 'username' | 'content' }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const form = await readForm(request)
+  const form = await readForm(request, ['message', 'send', 'status', 'refund'])
   const intent = String(form.get('intent') ?? '')
   const url = new URL(request.url)
   url.searchParams.delete('refund')

@@ -44,7 +44,7 @@ type ActionResult = { error: string; form?: undefined } | { error?: undefined; f
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request)
+  const formData = await readForm(request, ['create', 'edit', 'delete'])
   const back = listUrl(request, DIALOGS)
   const intent = formData.get('intent')
   if (intent === 'create' || intent === 'edit') {

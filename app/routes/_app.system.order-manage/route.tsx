@@ -71,7 +71,7 @@ const actionSchema = z.object({ intent: z.literal('refund'), orderNo: orderNoSch
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request, ['refund'])))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   let refunded
   try {

@@ -48,7 +48,7 @@ type ActionResult =
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request)
+  const formData = await readForm(request, ['create', 'edit', 'delete', 'status'])
   const back = listUrl(request, DIALOGS)
   const intent = formData.get('intent')
   if (intent === 'create' || intent === 'edit') {

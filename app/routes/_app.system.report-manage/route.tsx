@@ -50,7 +50,7 @@ const actionSchema = z.object({ intent: z.enum(REPORT_ACTIONS), id: idSchema })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request, REPORT_ACTIONS)))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   try {
     await api(request, reportsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })

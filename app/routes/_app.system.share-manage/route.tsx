@@ -78,7 +78,7 @@ type ActionResult = { error: string; edit?: undefined } | { error?: undefined; e
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request)
+  const formData = await readForm(request, ['edit', ...Object.keys(SHARE_ADMIN_MOVES)])
   const done = () => redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'common.editSuccess' })
   if (formData.get('intent') === 'edit') {
     const id = String(formData.get('id') ?? '')

@@ -51,7 +51,7 @@ const actionSchema = z.discriminatedUnion('intent', [
 /** Ban / unban and role changes, one small form per row. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request, ['ban', 'role'])))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   const v = parsed.data
   const body = v.intent === 'ban' ? { id: v.id, is_banned: v.is_banned } : { id: v.id, role: v.role }

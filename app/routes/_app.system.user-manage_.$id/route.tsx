@@ -77,7 +77,7 @@ const rowActionSchema = z.discriminatedUnion('intent', [
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
   const id = parseId(params.id)
-  const form = await readForm(request)
+  const form = await readForm(request, ['edit', 'ban', 'role'])
   if (form.get('intent') === 'edit') {
     const submission = parseWithZod(form, { schema: editSchema })
     if (submission.status !== 'success') return data({ edit: submission.reply() }, { status: 400 })

@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
   const id = parseId(params.id)
-  const form = await readForm(request)
+  const form = await readForm(request, ['fraud'])
   if (form.get('intent') !== 'fraud' || form.get('confirm') !== 'true') return data({ error: 'errors.badRequest' }, { status: 400 })
   let result
   try {

@@ -66,7 +66,7 @@ type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<strin
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request)
+  const formData = await readForm(request, ['process', 'reject', 'payout'])
   const intent = formData.get('intent')
   const back = listUrl(request, DIALOGS)
   if (intent === 'process' || intent === 'reject') {

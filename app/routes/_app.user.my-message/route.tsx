@@ -46,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
-  const form = await readForm(request)
+  const form = await readForm(request, ['markAllRead', 'open', 'close', 'reply', 'send'])
   const intent = String(form.get('intent') ?? '')
   const url = new URL(request.url)
   const here = url.pathname + url.search

@@ -4,6 +4,7 @@ import { usersApi } from '#contract/users.ts'
 import { api } from '#app/.server/api.ts'
 import { requireUser } from '#app/.server/auth.ts'
 import { rowError } from '#app/.server/failures.ts'
+import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { useSettingsUser } from '../_app.user.setting/section-form.ts'
 import { TermsForm } from './terms-form.tsx'
@@ -11,6 +12,7 @@ import { TermsForm } from './terms-form.tsx'
 /** POST /user/setting/terms: agree to the sharing disclaimer (a form without fields). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
+  await readForm(request)
   try {
     await api(request, usersApi.agreeToTerms, { token })
   } catch (e) {

@@ -39,7 +39,7 @@ const BIND = {
 export async function bindAction(args: RequestArgs, kind: keyof typeof BIND) {
   const { request } = args
   const { token } = await requireUser(args)
-  const formData = await readForm(request)
+  const formData = await readForm(request, [kind, `${kind}Code`])
   const bind = BIND[kind]
   if (formData.get('intent') === `${kind}Code`) {
     const submission = parseWithZod(formData, { schema: bind.codeSchema })

@@ -8,7 +8,9 @@ import { PublicLayout } from '#app/components/layout/PublicLayout.tsx'
 import { usersApi } from '#contract/users.ts'
 import { api } from '#app/.server/api.ts'
 import { optionalUser, requireUser } from '#app/.server/auth.ts'
+import { rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
+import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 
@@ -20,7 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser({ request, context })
-  await api(request, usersApi.agreeToTerms, { token })
+  await readForm(request)
+  try {
+    await api(request, usersApi.agreeToTerms, { token })
+  } catch (e) {
+    // A refusal is the page's message (a toast), not a 500.
+    return redirectWithToast(request, '/agreement/exemptionagree', { type: 'error', key: await rowError(request, e) })
+  }
   return redirectWithToast(request, '/dashboard/workplace', { type: 'success', key: 'settings.termsAgreed' })
 }
 

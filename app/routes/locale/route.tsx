@@ -8,7 +8,7 @@ import { resolveLocale } from '#app/i18n.ts'
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const locale = resolveLocale(String(form.get('locale') ?? ''))
-  return redirect(safeRedirect(request, form.get('redirectTo'), '/login'), {
+  return redirect(safeRedirect(form.get('redirectTo'), '/login'), {
     headers: { 'set-cookie': await localeCookie.serialize(locale) },
   })
 }

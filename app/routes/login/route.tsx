@@ -44,7 +44,7 @@ type ActionResult = { intent: string; result: SubmissionResult<string[]>; codeSe
 
 export async function action({ request }: ActionFunctionArgs) {
   // A clone: remix-auth reads the original body itself.
-  const formData = await readForm(request.clone())
+  const formData = await readForm(request.clone(), ['login', 'register', 'registerCode', 'forgot', 'forgotCode'])
   const intent = String(formData.get('intent') ?? 'login')
   const submission = parseWithZod(formData, { schema: schemaFor(intent) })
   if (submission.status !== 'success') {
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === 'login') {
     // Checked before the API issues a token: a forged target is refused (400) without logging in.
-    const to = safeRedirect(request, url.searchParams.get('redirect'))
+    const to = safeRedirect(url.searchParams.get('redirect'))
     try {
       const token = await authenticator.authenticate('form', request)
       return redirectWithToast(request, to, { type: 'success', key: 'auth.welcome' }, {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ORDER_NO_PATTERN } from '#contract/codes.ts'
 import { formatYuanAmount } from '#contract/money.ts'
 import { ordersApi, type PaymentStatusView } from '#contract/orders.ts'
+import { redirectTarget } from '#contract/redirects.ts'
 import { PaymentPollScript } from '#app/components/orders/payment-poll.tsx'
 import { PublicError, PublicShell } from '#app/components/layout/public-shell.tsx'
 import { QrCode } from '#app/components/shares/qr-code.tsx'
@@ -17,7 +18,10 @@ import { serviceUnavailable } from '#app/.server/request.ts'
 export const handle: RouteHandle = { hydrate: false }
 
 /** A console path the API named (`/…`, never `//host` or a full URL): the only places this page sends a buyer. */
-const consolePath = (p: string) => (p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : '/')
+const consolePath = (p: string) => {
+  const target = redirectTarget(p)
+  return target.ok ? target.to : '/'
+}
 const isHttp = (u: string) => /^https?:\/\//i.test(u)
 
 /**

@@ -16,8 +16,8 @@ export type SettingsActionData = { ok: true; menu: 'loaded' | 'failed' | null }
  * Switching the server menu on loads it once here, so the drawer can say whether that worked (SPEC §4).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request)
-  const back = safeRedirect(request, form.get('redirectTo'))
+  const form = await readForm(request, ['close-tab', 'close-others'])
+  const back = safeRedirect(form.get('redirectTo'))
   const intent = String(form.get('intent') ?? 'save')
   if (intent === 'close-tab' || intent === 'close-others') {
     const path = String(form.get('path') ?? '')

@@ -103,7 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const unicode = params.unicode ?? ''
   if (!UNICODE_PATTERN.test(unicode)) throw data({ key: 'public.shareNotFound' }, { status: 404 })
-  const form = await readForm(request)
+  const form = await readForm(request, ['unlock'])
   const token = await getToken(request)
   if (form.get('intent') === 'unlock') return unlockFree(request, unicode, token)
   const method = PAYMENT_METHODS.find((m) => m === form.get('paymentMethod'))

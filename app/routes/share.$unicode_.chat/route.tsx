@@ -74,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request)
+  const form = await readForm(request, ['open', 'send', 'close'])
   const intent = form.get('intent')
   try {
     const { unicode, orderNo, token, headers } = await proofOf(request, params.unicode)

@@ -39,18 +39,20 @@ describe('QQ / WeChat login, bind and unbind (issue 12) against local fakes', ()
   async function authorize(provider: 'qq' | 'wechat', purpose: 'login' | 'bind' = 'login', token?: string) {
     const res = await post('/api/oauth/authorize', { provider, purpose }, token)
     expect(res.statusCode, res.body).toBe(200)
-    const { url, state } = res.json().data as { url: string; state: string }
+    const { url, state, binding } = res.json().data as { url: string; state: string; binding: string }
     expect(new URL(url).searchParams.get('state')).toBe(state)
-    return { url: new URL(url), state }
+    // The binding stays with the browser: it is in no URL the provider sees.
+    expect(url).not.toContain(binding)
+    return { url: new URL(url), state, binding }
   }
 
   /** Authorize, "consent" at the fake, and come back: the callback's answer. */
   async function roundTrip(provider: 'qq' | 'wechat', who: ReturnType<typeof person>, purpose: 'login' | 'bind' = 'login', token?: string) {
-    const { url, state } = await authorize(provider, purpose, token)
+    const { url, state, binding } = await authorize(provider, purpose, token)
     const redirect = url.searchParams.get('redirect_uri')!
     expect(redirect).toBe(`${WEB}/${purpose}/${provider}`)
     const code = provider === 'qq' ? qq.authorize(who, redirect) : wx.authorize(who)
-    return { res: await post('/api/oauth/callback', { provider, code, state }, token), state, code }
+    return { res: await post('/api/oauth/callback', { provider, code, state, binding }, token), state, binding, code }
   }
 
   async function createByQQ(who = person()) {
@@ -95,15 +97,15 @@ describe('QQ / WeChat login, bind and unbind (issue 12) against local fakes', ()
 
   it('a state is single-use, bound to its provider, and must exist', async () => {
     const who = person()
-    const { res, state } = await roundTrip('qq', who)
+    const { res, state, binding } = await roundTrip('qq', who)
     expect(res.statusCode).toBe(200)
-    const replay = await post('/api/oauth/callback', { provider: 'qq', code: qq.authorize(who, `${WEB}/login/qq`), state })
+    const replay = await post('/api/oauth/callback', { provider: 'qq', code: qq.authorize(who, `${WEB}/login/qq`), state, binding })
     expect(replay.statusCode).toBe(400)
     expect(replay.json().msg).toBe('oauth.stateInvalid')
-    const forged = await post('/api/oauth/callback', { provider: 'qq', code: qq.authorize(who, `${WEB}/login/qq`), state: 'not-a-state' })
+    const forged = await post('/api/oauth/callback', { provider: 'qq', code: qq.authorize(who, `${WEB}/login/qq`), state: 'not-a-state', binding })
     expect(forged.json().msg).toBe('oauth.stateInvalid')
     const other = await authorize('qq')
-    const crossed = await post('/api/oauth/callback', { provider: 'wechat', code: wx.authorize(who), state: other.state })
+    const crossed = await post('/api/oauth/callback', { provider: 'wechat', code: wx.authorize(who), state: other.state, binding: other.binding })
     expect(crossed.json().msg).toBe('oauth.stateInvalid')
     const missing = await post('/api/oauth/callback', { provider: 'qq', code: 'x' })
     expect(missing.statusCode).toBe(422)
@@ -111,9 +113,9 @@ describe('QQ / WeChat login, bind and unbind (issue 12) against local fakes', ()
 
   it('two callbacks racing with one state: one goes through', async () => {
     const who = person()
-    const { url, state } = await authorize('qq')
+    const { url, state, binding } = await authorize('qq')
     const redirect = url.searchParams.get('redirect_uri')!
-    const answers = await Promise.all([0, 1, 2].map(() => post('/api/oauth/callback', { provider: 'qq', code: qq.authorize(who, redirect), state })))
+    const answers = await Promise.all([0, 1, 2].map(() => post('/api/oauth/callback', { provider: 'qq', code: qq.authorize(who, redirect), state, binding })))
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400])
   })
 
@@ -122,20 +124,20 @@ describe('QQ / WeChat login, bind and unbind (issue 12) against local fakes', ()
     const first = await authorize('qq')
     const code = qq.authorize(who, first.url.searchParams.get('redirect_uri')!)
     qq.expire(code)
-    const expired = await post('/api/oauth/callback', { provider: 'qq', code, state: first.state })
+    const expired = await post('/api/oauth/callback', { provider: 'qq', code, state: first.state, binding: first.binding })
     expect(expired.statusCode).toBe(400)
     expect(expired.json().msg).toBe('oauth.codeRejected')
 
     const used = await roundTrip('wechat', who)
     expect(used.res.statusCode).toBe(200)
     const second = await authorize('wechat')
-    const reused = await post('/api/oauth/callback', { provider: 'wechat', code: used.code, state: second.state })
+    const reused = await post('/api/oauth/callback', { provider: 'wechat', code: used.code, state: second.state, binding: second.binding })
     expect(reused.json().msg).toBe('oauth.codeRejected')
 
     const down = await buildTestApp({ oauth: { qq: new QQLoginProvider({ appId: 'a', appKey: 'b', baseUrl: 'http://127.0.0.1:1' }) } })
     try {
       const a = await down.app.inject({ method: 'POST', url: '/api/oauth/authorize', payload: { provider: 'qq' } })
-      const res = await down.app.inject({ method: 'POST', url: '/api/oauth/callback', payload: { provider: 'qq', code: 'c', state: a.json().data.state } })
+      const res = await down.app.inject({ method: 'POST', url: '/api/oauth/callback', payload: { provider: 'qq', code: 'c', state: a.json().data.state, binding: a.json().data.binding } })
       expect(res.statusCode).toBe(502)
       expect(res.json().msg).toBe('oauth.providerFailed')
     } finally {
@@ -206,9 +208,9 @@ describe('QQ / WeChat login, bind and unbind (issue 12) against local fakes', ()
     const token = await t.login(u.userName, u.password)
     const other = await createUser(t.db)
     const otherToken = await t.login(other.userName, other.password)
-    const { url, state } = await authorize('wechat', 'bind', token)
+    const { url, state, binding } = await authorize('wechat', 'bind', token)
     expect(url.searchParams.get('redirect_uri')).toBe(`${WEB}/bind/wechat`)
-    const lured = await post('/api/oauth/callback', { provider: 'wechat', code: wx.authorize(person()), state }, otherToken)
+    const lured = await post('/api/oauth/callback', { provider: 'wechat', code: wx.authorize(person()), state, binding }, otherToken)
     expect(lured.json().msg).toBe('oauth.stateInvalid')
     const anonymous = await post('/api/oauth/authorize', { provider: 'qq', purpose: 'bind' })
     expect(anonymous.statusCode).toBe(401)
@@ -257,7 +259,7 @@ describe('QQ / WeChat login, bind and unbind (issue 12) against local fakes', ()
     const opaque = { type: 'string', required: true, freeText: true } as const
     const cases = [
       ...badInputs({ method: 'POST', url: '/api/oauth/authorize', body: { fields: { provider: { type: 'string', required: true }, purpose: { type: 'string' } }, valid: { provider: 'qq' } } }),
-      ...badInputs({ method: 'POST', url: '/api/oauth/callback', body: { fields: { provider: { type: 'string', required: true }, code: opaque, state: opaque }, valid: { provider: 'qq', code: 'c', state: 's' } } }),
+      ...badInputs({ method: 'POST', url: '/api/oauth/callback', body: { fields: { provider: { type: 'string', required: true }, code: opaque, state: opaque, binding: opaque }, valid: { provider: 'qq', code: 'c', state: 's', binding: 'b' } } }),
       ...badInputs({ method: 'POST', url: '/api/oauth/createAccount', body: { fields: { ticket: opaque, user_name: { type: 'string', required: true } }, valid: { ticket: 't', user_name: 'someone1' } } }),
       ...badInputs({ method: 'POST', url: '/api/oauth/bindExisting', body: { fields: { ticket: opaque, username: { ...opaque }, password: { ...opaque } }, valid: { ticket: 't', username: 'x', password: 'y' } } }),
       ...badInputs({ method: 'POST', url: '/api/oauth/unbind', headers: bearer(token), body: { fields: { provider: { type: 'string', required: true } }, valid: { provider: 'qq' } } }),
@@ -310,7 +312,7 @@ describe('the sandbox consent page', () => {
     expect(allowed.statusCode).toBe(303)
     const back = new URL(allowed.headers.location!)
     expect(back.origin + back.pathname).toBe('http://localhost:3000/login/qq')
-    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/callback', payload: { provider: 'qq', code: back.searchParams.get('code'), state: back.searchParams.get('state') } })
+    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/callback', payload: { provider: 'qq', code: back.searchParams.get('code'), state: back.searchParams.get('state'), binding: a.json().data.binding } })
     expect(res.json().data).toMatchObject({ kind: 'unknown', nickname: 'Tester' })
   })
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { oauthApi, providerSchema } from '#contract/oauth.ts'
+import { redirectTarget } from '#contract/redirects.ts'
 import { notFound } from '../../errors.ts'
 import { defineModule, ok } from '../../http/module.ts'
 import { SANDBOX_IDENTITIES } from '../../providers/oauth/sandbox.ts'
@@ -46,7 +47,7 @@ async function sandboxConsent(fastify: FastifyInstance) {
     const sandbox = app.oauth.sandbox
     if (!sandbox) throw notFound()
     const q = consentQuery.safeParse(request.query)
-    if (!q.success || !sandbox.verifyConsent({ provider: q.data.provider, redirectUri: q.data.redirect_uri, state: q.data.state, sig: q.data.sig })) {
+    if (!q.success || !sandbox.verifyConsent({ provider: q.data.provider, redirectUri: q.data.redirect_uri, state: q.data.state, sig: q.data.sig }) || !redirectTarget(q.data.redirect_uri, { origin: app.config.oauth.callbackBaseUrl }).ok) {
       return reply.code(400).type('text/html; charset=utf-8').send(page('无效的授权链接 · Invalid consent link', '<p>The link was changed or is incomplete.</p>'))
     }
     const { provider, redirect_uri, state, sig } = q.data
@@ -82,7 +83,10 @@ async function sandboxConsent(fastify: FastifyInstance) {
       return reply.code(400).type('text/html; charset=utf-8').send(page('无效的授权请求 · Invalid consent', '<p>The request was changed or is incomplete.</p>'))
     }
     const { provider, redirect_uri, state, action, identity, name } = form.data
-    const back = new URL(redirect_uri)
+    // Signed, and still only ever back to the console's callback (decision 105): the one redirect check.
+    const target = redirectTarget(redirect_uri, { origin: app.config.oauth.callbackBaseUrl })
+    if (!target.ok) return reply.code(400).type('text/html; charset=utf-8').send(page('无效的授权请求 · Invalid consent', '<p>The request was changed or is incomplete.</p>'))
+    const back = new URL(target.to)
     if (action === 'deny') {
       back.search = new URLSearchParams({ error: 'access_denied', state }).toString()
       return reply.redirect(back.toString(), 303)

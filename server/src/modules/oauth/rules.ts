@@ -1,11 +1,25 @@
 import crypto from 'node:crypto'
 
-/** A state or ticket: 256 random bits, sent to the browser; only its SHA-256 is stored. */
+/** A binding or ticket: 256 random bits, sent to the browser; only a hash is stored. */
 export function newSecret(): { value: string; hash: string } {
   const value = crypto.randomBytes(32).toString('base64url')
   return { value, hash: hashSecret(value) }
 }
 export const hashSecret = (value: string) => crypto.createHash('sha256').update(value).digest('hex')
+
+/**
+ * The state of a round trip, derived from the browser's binding secret (issue 20): the state is seen by
+ * the provider, its logs and the address bar; the binding only by the console's httpOnly cookie. A
+ * callback must bring both, and nobody can work the binding out from the state.
+ */
+export const stateOf = (binding: string) => crypto.createHash('sha256').update(`payshare oauth state\0${binding}`).digest('base64url')
+
+/** Whether a callback's state is the one its binding makes. */
+export function stateMatches(state: string, binding: string): boolean {
+  const expected = Buffer.from(stateOf(binding))
+  const given = Buffer.from(state)
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given)
+}
 
 /** A round trip must come back within this (the providers' codes live 10 minutes). */
 export const STATE_TTL_MS = 10 * 60_000

@@ -8,7 +8,7 @@ import { checkPassword, openSession } from '../auth/service.ts'
 import * as users from '../users/service.ts'
 import { presentBinding } from './presenter.ts'
 import * as repo from './repository.ts'
-import { STATE_TTL_MS, TICKET_TTL_MS, bindCallbackAllowed, hashSecret, mayUnbind, newSecret } from './rules.ts'
+import { STATE_TTL_MS, TICKET_TTL_MS, bindCallbackAllowed, hashSecret, mayUnbind, newSecret, stateMatches, stateOf } from './rules.ts'
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'limits' | 'oauth' | 'clock'>
 type Client = { ip: string; userAgent?: string }
@@ -37,16 +37,17 @@ export function offered(deps: Deps) {
 export async function authorize(deps: Deps, req: { provider: OAuthProvider; purpose: OAuthPurpose; userId?: number }) {
   const p = providerOf(deps, req.provider)
   if (req.purpose === 'bind' && !req.userId) throw unauthorized()
-  const state = newSecret()
+  const binding = newSecret().value
+  const state = stateOf(binding)
   const now = deps.clock()
   await repo.insertAttempt(deps.db, {
-    stateHash: state.hash,
+    stateHash: hashSecret(state),
     provider: req.provider,
     purpose: req.purpose,
     userId: req.purpose === 'bind' ? req.userId! : null,
     expiresAt: new Date(now.getTime() + STATE_TTL_MS),
   })
-  return { url: p.authorizationUrl({ state: state.value, redirectUri: redirectUri(deps, req.provider, req.purpose) }), state: state.value }
+  return { url: p.authorizationUrl({ state, redirectUri: redirectUri(deps, req.provider, req.purpose) }), state, binding }
 }
 
 async function identify(deps: Deps, provider: OAuthProvider, purpose: OAuthPurpose, code: string): Promise<OAuthIdentity> {
@@ -60,10 +61,16 @@ async function identify(deps: Deps, provider: OAuthProvider, purpose: OAuthPurpo
 }
 
 /**
- * The provider's code and state, back in the browser: the state is spent first (a replay, a forged or
- * an expired one is refused before any provider call), then the code is exchanged for the identity.
+ * The provider's code and state, back in the browser: the state must be the one the browser's binding
+ * makes (a code and state copied from a URL, without the cookie, change nothing — the state stays
+ * usable for its browser), then it is spent (a replay, a forged or an expired one is refused before any
+ * provider call), then the code is exchanged for the identity.
  */
-export async function callback(deps: Deps, req: { provider: OAuthProvider; code: string; state: string; userId?: number } & Client): Promise<CallbackAnswer> {
+export async function callback(
+  deps: Deps,
+  req: { provider: OAuthProvider; code: string; state: string; binding: string; userId?: number } & Client,
+): Promise<CallbackAnswer> {
+  if (!stateMatches(req.state, req.binding)) throw badRequest('oauth.stateInvalid')
   const now = deps.clock()
   const attempt = await repo.spendState(deps.db, { stateHash: hashSecret(req.state), provider: req.provider, now })
   if (!attempt || !bindCallbackAllowed(attempt, req.userId)) throw badRequest('oauth.stateInvalid')

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { formatYuan } from '#contract/money.ts'
 import { orderNoSchema, paymentMethodSchema } from '#contract/orders.ts'
+import { redirectTarget } from '#contract/redirects.ts'
 import { notFound } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
 import { NotificationRejected, type PaymentProviderName } from '../../providers/payments/types.ts'
@@ -94,7 +95,7 @@ async function gatewayRoutes(fastify: FastifyInstance) {
     const q = request.query
     const sandbox = app.payments.sandbox
     if (!sandbox) throw notFound()
-    if (!sandbox.verifyCheckout(q)) return reply.code(400).type('text/html; charset=utf-8').send(page('Invalid checkout link / 支付链接无效', '<p>The link was changed or is incomplete.</p>'))
+    if (!sandbox.verifyCheckout(q) || !redirectTarget(q.returnUrl, { origin: app.config.webUrl }).ok) return reply.code(400).type('text/html; charset=utf-8').send(page('Invalid checkout link / 支付链接无效', '<p>The link was changed or is incomplete.</p>'))
     const hidden = Object.entries({ orderNo: q.orderNo, amount: String(q.amount), method: q.method, returnUrl: q.returnUrl, sig: q.sig })
       .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
       .join('')
@@ -121,12 +122,15 @@ async function gatewayRoutes(fastify: FastifyInstance) {
     if (!parsed.success || !sandbox.verifyCheckout(parsed.data)) {
       return reply.code(400).type('text/html; charset=utf-8').send(page('Invalid checkout / 支付请求无效', '<p>The request was changed or is incomplete.</p>'))
     }
-    const { orderNo, amount, action, returnUrl } = parsed.data
+    const { orderNo, amount, action } = parsed.data
+    // Signed, and still only ever back to the console (decision 105): the one redirect check.
+    const back = redirectTarget(parsed.data.returnUrl, { origin: app.config.webUrl })
+    if (!back.ok) return reply.code(400).type('text/html; charset=utf-8').send(page('Invalid checkout / 支付请求无效', '<p>The request was changed or is incomplete.</p>'))
     // Deliver the signed notify through the very route the gateways call (no network hop needed).
     const notify = sandbox.settle(orderNo, amount, action === 'pay')
     const res = await app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: notify.headers, payload: notify.body })
     if (res.statusCode !== 200) request.log.warn({ orderNo, status: res.statusCode }, 'sandbox notify not accepted')
-    return reply.redirect(returnUrl, 303)
+    return reply.redirect(back.to, 303)
   })
 }
 

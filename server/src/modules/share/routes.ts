@@ -23,7 +23,7 @@ export default defineModule({
         const lookup = { orderNo: q.third_party_trade_no, viewer: request.user, buyerKey: buyerKeyOf(request), from }
         return ok(await service.shareByOrder(r.app, lookup, request.log))
       }
-      const key = () => visitorKey({ visitorId: visitorId(), ip: request.ip, userAgent: request.headers['user-agent'] })
+      const key = () => visitorKey({ visitorId: visitorId(), ip: request.ip })
       return ok(await service.shareByCode(r.app, request.user, q.unicode!, key, from))
     })
   },

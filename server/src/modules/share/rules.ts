@@ -2,11 +2,13 @@ import crypto from 'node:crypto'
 
 
 /**
- * Who a visit is counted for: the console's visitor id when its signature was verified (`visitorId`),
- * else the client's address and user agent. Hashed: the stored key says nothing about the visitor.
+ * Who a visit is counted for (decision 106): the console's visitor id when its signature was verified
+ * (`visitorId`), else the client's address — as the trusted hops report it (TRUST_PROXY), never what a
+ * caller claims. Not the user agent: a script sends a new one with every request. Hashed: the stored
+ * key says nothing about the visitor.
  */
-export function visitorKey(parts: { visitorId: string | null; ip: string; userAgent?: string }): string {
-  const base = parts.visitorId ? `v:${parts.visitorId}` : `ip:${parts.ip}|${parts.userAgent ?? ''}`
+export function visitorKey(parts: { visitorId: string | null; ip: string }): string {
+  const base = parts.visitorId ? `v:${parts.visitorId}` : `ip:${parts.ip}`
   return crypto.createHash('sha256').update(base).digest('base64url').slice(0, 32)
 }
 

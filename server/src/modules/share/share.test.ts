@@ -60,7 +60,7 @@ describe('the public lookup', () => {
 })
 
 describe('the visitor id (issue 6: signed, not trusted as sent)', () => {
-  it('a forged, tampered or foreign-signed x-visitor-id counts as the caller\'s address and user agent, not as a new visitor', async () => {
+  it('a forged, tampered or foreign-signed x-visitor-id counts as the caller\'s address, not as a new visitor', async () => {
     const s = (await create(seller, newShare())).json().data
     const ip = freshIp()
     const visit = (headers: Record<string, string> = {}) => t.app.inject({ url: `/api/share?unicode=${s.unicode}`, remoteAddress: ip, headers: { 'user-agent': 'UA 1', ...headers } })
