@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type { matchPath as MatchPath } from '@remix-run/router'
 import { describe, expect, it } from 'vitest'
 
 const require = createRequire(import.meta.url)
@@ -14,7 +15,7 @@ const MARK = '/* payshare: memoized compilePath */'
 
 describe('@remix-run/router, as patched at install', () => {
   it('the server runtime\'s router builds the RegExp of a pattern once, however often it matches', () => {
-    const router = runtimeRequire('@remix-run/router') as typeof import('@remix-run/router')
+    const router = runtimeRequire('@remix-run/router') as { matchPath: typeof MatchPath }
     // A pattern no earlier match can have compiled.
     const pattern = `/patch-probe-${process.pid}-${Date.now()}/:id`
     const Real = globalThis.RegExp
