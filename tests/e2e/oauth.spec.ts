@@ -63,10 +63,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   test.describe(`QQ / WeChat login (${lng})`, () => {
     test.use({ lng })
     const ui = UI[lng]
-    // Whole journeys through two sites (the console and the API's consent page): longer than one page.
-    test.describe.configure({ timeout: 150_000 })
-
-    test('first QQ login creates an account, QQ logs in to it again; bind WeChat, log in with it, unbind', async ({ page }, testInfo) => {
+    test('first QQ login creates an account, QQ logs in to it again; bind WeChat, log in with it, unbind', { tag: lng === 'zh-CN' ? ['@js-off'] : [] }, async ({ page }, testInfo) => {
       const tag = `${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       const qqName = `QQ ${tag}`
       const wxName = `WX ${tag}`
@@ -120,7 +117,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByTestId('binding-qq')).toContainText(ui.isBound)
     })
 
-    test('an unknown WeChat identity binds to an existing account with its password once', async ({ page, api }, testInfo) => {
+    test('an unknown WeChat identity binds to an existing account with its password once', { tag: lng === 'en-US' ? ['@js-off'] : [] }, async ({ page, api }, testInfo) => {
       const user = await api.createUser('email', 'wxb')
       const wxName = `WX ${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       await page.goto('/login/wechat')

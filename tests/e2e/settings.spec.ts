@@ -83,7 +83,8 @@ const section = (page: Page, lng: Lng, name: keyof (typeof UI)['zh-CN']['section
 const step = (page: Page, lng: Lng, name: keyof (typeof UI)['zh-CN']['steps']) => page.getByRole('listitem').filter({ hasText: UI[lng].steps[name] })
 
 for (const lng of ['zh-CN', 'en-US'] as const) {
-  test.describe(`settings (${lng})`, () => {
+  // Every settings form without JavaScript too, in the default language (decision 108).
+  test.describe(`settings (${lng})`, { tag: lng === 'zh-CN' ? ['@js-off'] : [] }, () => {
     test.use({ lng })
     const ui = UI[lng]
 

@@ -68,7 +68,7 @@ test.describe('instrument cluster', () => {
 test.describe('statistics report', () => {
   test.use({ lng: 'en-US' })
 
-  test('tabs, sorting, a date range and a CSV export', async ({ page, context, api }) => {
+  test('tabs, sorting, a date range and a CSV export', { tag: '@js-off' }, async ({ page, context, api }) => {
     const seller = await sellerWithSale(api, 12.34)
     await loginAs(context, ADMIN.username, ADMIN.password)
     await page.goto('/system/statistics-report')

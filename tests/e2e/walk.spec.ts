@@ -145,7 +145,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   })
 }
 
-test.describe('walk: on a phone (390 px)', () => {
+test.describe('walk: on a phone (390 px)', { tag: '@js-off' }, () => {
   test.use({ lng: 'zh-CN', viewport: { width: 390, height: 800 } })
 
   test('the menu opens and leads to a page; the welcome toast leaves the header free', async ({ page }, testInfo) => {
@@ -178,7 +178,7 @@ async function confirmLogoutFlash() {
 }
 
 for (const width of [390, 1440]) {
-  test.describe(`walk: "Confirm logout" at ${width} px`, () => {
+  test.describe(`walk: "Confirm logout" at ${width} px`, { tag: width === 390 ? ['@js-off'] : [] }, () => {
     test.use({ lng: 'en-US', viewport: { width, height: 800 } })
 
     test('is whole and on top of the page, title, text and buttons', async ({ page, context }, testInfo) => {
