@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath } from './scripts/chromium-path.mjs'
 // env.ts makes this run's fresh directory (DATA_DIR inside it) when the runner loads this file.
-import { ADMIN, API_PORT, BASE_URL, DATA_DIR, JS_OFF, SETTLEMENT_DELAY_HOURS, WEB_PORT } from './tests/e2e/env.ts'
+import { ADMIN, API_PORT, BASE_URL, DATA_DIR, JS_OFF, JS_OFF_ONLY, SETTLEMENT_DELAY_HOURS, WEB_PORT } from './tests/e2e/env.ts'
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -42,9 +42,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'js-on', grepInvert: JS_OFF_ONLY, use: { ...chromium, javaScriptEnabled: true } },
     // Without JavaScript: the form journeys — every form of the product submitted as a plain HTML form —
-    // and the few pages that render differently without it; the tests tagged `@js-off` (decision 108).
+    // and the few pages that render differently without it: the tests tagged `@js-off` (both projects)
+    // or `@js-off-only` (a journey whose other language runs with JavaScript). Decision 108.
     { name: 'js-off', grep: JS_OFF, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {

@@ -14,8 +14,12 @@ export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWO
  * (server/src/modules/withdrawals/withdrawals.test.ts, income.test.ts).
  */
 export const SETTLEMENT_DELAY_HOURS = 0
-/** The tag of the tests the JS-off project runs as well (playwright.config.ts; decision 108). */
+/**
+ * Tags of playwright.config.ts's projects (decision 108): `@js-off` runs in both projects, `@js-off-only`
+ * in the JS-off one only (a journey run in one language with JavaScript and in the other without).
+ */
 export const JS_OFF = /@js-off/
+export const JS_OFF_ONLY = /@js-off-only/
 /** Seeded by the API on first start (server/src/db/seed.ts). */
 export const DEMO_PASSWORD = 'Demo@2026'
 

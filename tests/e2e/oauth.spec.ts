@@ -63,7 +63,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   test.describe(`QQ / WeChat login (${lng})`, () => {
     test.use({ lng })
     const ui = UI[lng]
-    test('first QQ login creates an account, QQ logs in to it again; bind WeChat, log in with it, unbind', { tag: lng === 'zh-CN' ? ['@js-off'] : [] }, async ({ page }, testInfo) => {
+    test('first QQ login creates an account, QQ logs in to it again; bind WeChat, log in with it, unbind', { tag: lng === 'zh-CN' ? ['@js-off-only'] : [] }, async ({ page }, testInfo) => {
       const tag = `${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       const qqName = `QQ ${tag}`
       const wxName = `WX ${tag}`
@@ -117,7 +117,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByTestId('binding-qq')).toContainText(ui.isBound)
     })
 
-    test('an unknown WeChat identity binds to an existing account with its password once', { tag: lng === 'en-US' ? ['@js-off'] : [] }, async ({ page, api }, testInfo) => {
+    test('an unknown WeChat identity binds to an existing account with its password once', { tag: lng === 'en-US' ? ['@js-off-only'] : [] }, async ({ page, api }, testInfo) => {
       const user = await api.createUser('email', 'wxb')
       const wxName = `WX ${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       await page.goto('/login/wechat')
