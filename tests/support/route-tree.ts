@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { ignoredRouteFiles } from '#app/route-files.ts'
 
 export type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; file: string }
 
@@ -15,9 +16,9 @@ const { flatRoutes } = require('@remix-run/dev/dist/config/flat-routes.js') as {
 
 const APP_DIR = path.resolve(import.meta.dirname, '../../app')
 
-/** Every route of app/routes by id, with the ignore list of app/routes.ts. */
+/** Every route of app/routes by id, as app/routes.ts lists them. */
 export function routeTree(): Record<string, RouteEntry> {
-  return flatRoutes(APP_DIR, ['**/*.test.*'], 'routes')
+  return flatRoutes(APP_DIR, ignoredRouteFiles, 'routes')
 }
 
 /** A route's URL: its ancestors' segments and its own, dynamic segments filled with `fill`. */
