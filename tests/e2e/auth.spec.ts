@@ -1,4 +1,5 @@
-// Sign-up, login, forgot password and logout (SPEC §2 /login, §5 rules, §8 messages), with JS on and off.
+// Sign-up, login, forgot password and logout (SPEC §2 /login, §5 rules, §8 messages), with JavaScript; the
+// form journeys without it too (`@js-off`, `@js-off-only`: each in one language with JS, one without).
 import {
   expect,
   expectFieldError,

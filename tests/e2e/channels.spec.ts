@@ -1,7 +1,7 @@
 // Fee channels (issue 7; SPEC §3 Channel): an admin creates one on /system/channel-manage, a seller finds
 // it on /dashboard/makemoney, opens it through the sandbox gateway and sees it open with its rate; a
 // seller below the minimum income is refused with the reason; a disabled channel is no longer offered.
-// Every test runs with JavaScript on and off (the two projects).
+// Every test is a form journey: JavaScript on and off (`@js-off`).
 import type { Page } from '@playwright/test'
 import type { Channel } from '#contract/channels.ts'
 import { lastMonth } from '#server/modules/channels/rules.ts'

@@ -1,6 +1,6 @@
 // Issue 11: the console's date fields follow the console's language, not the browser's: a text field in
 // the console's date format (YYYY-MM-DD) with its hint and its message in the page's language, that also
-// reads the usual ways of typing a date — with JavaScript on and off.
+// reads the usual ways of typing a date — in English without JavaScript, in Chinese with it.
 import { ADMIN } from './env.ts'
 import { expect, expectFieldError, loginAs, setLocale, test } from './fixtures.ts'
 

@@ -1,4 +1,5 @@
-// QQ / WeChat login, bind and unbind (issue 12) through the sandbox consent page, with JS on and off.
+// QQ / WeChat login, bind and unbind (issue 12) through the sandbox consent page, each journey in one
+// language with JavaScript and in the other without (`@js-off-only`).
 import type { Page } from '@playwright/test'
 import { ADMIN } from './env.ts'
 import { expect, expectFlash, loginAs, test, uniqueName } from './fixtures.ts'

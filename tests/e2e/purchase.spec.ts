@@ -1,6 +1,7 @@
 // Issue: shares end to end — a share published by the seller and approved by an admin is opened by an
 // anonymous visitor by its code, paid in the sandbox gateway, shown, and reopened later from the
-// browser's memory and by order number. Every test runs with JavaScript on and off (projects).
+// browser's memory and by order number. The journeys through forms run
+// with JavaScript on and off (`@js-off`).
 import { DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, jsDisabled, test } from './fixtures.ts'
 

@@ -1,5 +1,5 @@
-// Admin statistics and the instrument cluster (issue 9 C), JavaScript on and off: the cluster's figures
-// and queue links; the statistics report's tabs, sort links, date range (a bad one refused at its
+// Admin statistics and the instrument cluster (issue 9 C) — the report's links and forms with JavaScript
+// on and off (`@js-off`): the cluster's figures and queue links; the statistics report's tabs, sort links, date range (a bad one refused at its
 // field), and the CSV export of a tab (UTF-8 with a byte-order mark, the header row in the admin's
 // language). Everything is links and GET forms, so both projects take the same steps.
 import fs from 'node:fs'
