@@ -4,18 +4,19 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import type { matchPath as MatchPath } from '@remix-run/router'
 import { describe, expect, it } from 'vitest'
 
-const require = createRequire(import.meta.url)
-// The copy Remix's server runtime loads (the one that serves every request), whatever npm hoisted.
-const runtimeRequire = createRequire(require.resolve('@remix-run/server-runtime'))
-const routerEntry = runtimeRequire.resolve('@remix-run/router')
+/** Resolves `name` as the package at `from` does: down the dependency chain, whatever npm hoisted. */
+const requireFrom = (from: string) => createRequire(from)
+// The copy of the router the server runtime under @remix-run/node loads: the one that serves every request.
+const [RUNTIME, ROUTER] = ['@remix-run/server-runtime', '@remix-run/router']
+const runtimeRequire = requireFrom(requireFrom(createRequire(import.meta.url).resolve('@remix-run/node')).resolve(RUNTIME))
+const routerEntry = runtimeRequire.resolve(ROUTER)
 const MARK = '/* payshare: memoized compilePath */'
 
 describe('@remix-run/router, as patched at install', () => {
   it('the server runtime\'s router builds the RegExp of a pattern once, however often it matches', () => {
-    const router = runtimeRequire('@remix-run/router') as { matchPath: typeof MatchPath }
+    const router = runtimeRequire(ROUTER) as { matchPath: (pattern: string, pathname: string) => { params: Record<string, string | undefined> } | null }
     // A pattern no earlier match can have compiled.
     const pattern = `/patch-probe-${process.pid}-${Date.now()}/:id`
     const Real = globalThis.RegExp
