@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath } from './scripts/chromium-path.mjs'
 // env.ts makes this run's fresh directory (DATA_DIR inside it) when the runner loads this file.
-import { ADMIN, API_PORT, BASE_URL, DATA_DIR, SETTLEMENT_DELAY_HOURS, WEB_PORT } from './tests/e2e/env.ts'
+import { ADMIN, API_PORT, BASE_URL, DATA_DIR, JS_OFF, JS_OFF_ONLY, SETTLEMENT_DELAY_HOURS, WEB_PORT } from './tests/e2e/env.ts'
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -23,8 +23,6 @@ const chromium = {
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
-  // After the web server is up (Playwright starts it first).
-  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: './test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -44,8 +42,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'js-on', grepInvert: JS_OFF_ONLY, use: { ...chromium, javaScriptEnabled: true } },
+    // Without JavaScript: the form journeys — every form of the product submitted as a plain HTML form —
+    // and the few pages that render differently without it: the tests tagged `@js-off` (both projects)
+    // or `@js-off-only` (a journey whose other language runs with JavaScript). Decision 108.
+    { name: 'js-off', grep: JS_OFF, use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
     // Settings that would point the run at another database, provider or API are dropped.

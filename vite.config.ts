@@ -11,8 +11,8 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000) },
   build: { target: 'es2019' },
   plugins: [
+    // What a remix.config.js held lives here and in app/routes.ts (docs/decisions/109).
     remix({
-      ignoredRouteFiles: ['**/*.test.*', '**/*.css'],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

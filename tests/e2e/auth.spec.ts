@@ -1,9 +1,6 @@
-// Sign-up, login, forgot password and logout (SPEC §2 /login, §5 rules, §8 messages), with JS on and off.
-import fs from 'node:fs'
-import { AGED_USERS_FILE } from './env.ts'
+// Sign-up, login, forgot password and logout (SPEC §2 /login, §5 rules, §8 messages), with JavaScript; the
+// form journeys without it too (`@js-off`, `@js-off-only`: each in one language with JS, one without).
 import {
-  agedUserKey,
-  type AgedUsers,
   expect,
   expectFieldError,
   expectFlash,
@@ -11,7 +8,6 @@ import {
   type Lng,
   jsDisabled,
   login,
-  RESEND_WAIT_MS,
   strongPassword,
   test,
   uniqueEmail,
@@ -57,15 +53,16 @@ const UI = {
   },
 } as const
 
-const SIGN_UPS: { kind: 'email' | 'phone'; lng: Lng }[] = [
-  { kind: 'email', lng: 'zh-CN' },
-  { kind: 'phone', lng: 'zh-CN' },
-  { kind: 'email', lng: 'en-US' },
-  { kind: 'phone', lng: 'en-US' },
+// Each kind in each language once: two with JavaScript, two without (`@js-off-only`, decision 108).
+const SIGN_UPS: { kind: 'email' | 'phone'; lng: Lng; tag: string[] }[] = [
+  { kind: 'email', lng: 'zh-CN', tag: ['@js-off-only'] },
+  { kind: 'phone', lng: 'zh-CN', tag: [] },
+  { kind: 'email', lng: 'en-US', tag: [] },
+  { kind: 'phone', lng: 'en-US', tag: ['@js-off-only'] },
 ]
 
-for (const { kind, lng } of SIGN_UPS) {
-  test.describe(`sign-up by ${kind} (${lng})`, () => {
+for (const { kind, lng, tag } of SIGN_UPS) {
+  test.describe(`sign-up by ${kind} (${lng})`, { tag }, () => {
     test.use({ lng })
 
     test(`code from the outbox, register, then log in to the workplace`, async ({ page, api }) => {
@@ -113,7 +110,8 @@ for (const { kind, lng } of SIGN_UPS) {
 }
 
 test.describe('sign-up validation', () => {
-  test('zh-CN: empty name, bad email or phone, weak password, unticked agreement', async ({ page, api }) => {
+  // Without JavaScript the server's checks answer; with it, the browser's: one language each.
+  test('zh-CN: empty name, bad email or phone, weak password, unticked agreement', { tag: '@js-off-only' }, async ({ page, api }) => {
     await page.goto('/login?tab=register')
     await page.getByLabel(UI['zh-CN'].emailOrPhone).fill('not-an-email@')
     await page.getByLabel(UI['zh-CN'].code).fill('123456')
@@ -166,7 +164,7 @@ test.describe('sign-up validation', () => {
 test.describe('login', () => {
   test.use({ lng: 'en-US' })
 
-  test('empty fields and a wrong password show the SPEC §5 messages', async ({ page, api }) => {
+  test('empty fields and a wrong password show the SPEC §5 messages', { tag: '@js-off' }, async ({ page, api }) => {
     const user = await api.createUser('email', 'bad')
     await page.goto('/login')
     await page.getByRole('button', { name: 'Log in', exact: true }).click()
@@ -244,7 +242,7 @@ test.describe('login', () => {
 })
 
 for (const lng of ['zh-CN', 'en-US'] as const) {
-  test.describe(`logout (${lng})`, () => {
+  test.describe(`logout (${lng})`, { tag: lng === 'zh-CN' ? ['@js-off-only'] : [] }, () => {
     test.use({ lng })
 
     test('returns to /login and the old session cookie is dead', async ({ page, context, api }) => {
@@ -267,24 +265,18 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   })
 }
 
-// Last in the file, so that the minute since the global setup's sign-ups has mostly passed.
-const FORGOT: { kind: 'email' | 'phone'; lng: Lng }[] = [
-  { kind: 'email', lng: 'zh-CN' },
-  { kind: 'phone', lng: 'en-US' },
+const FORGOT: { kind: 'email' | 'phone'; lng: Lng; tag: string[] }[] = [
+  { kind: 'email', lng: 'zh-CN', tag: ['@js-off-only'] },
+  { kind: 'phone', lng: 'en-US', tag: [] },
 ]
-for (const { kind, lng } of FORGOT) {
-  test.describe(`forgot password by ${kind} (${lng})`, () => {
+for (const { kind, lng, tag } of FORGOT) {
+  test.describe(`forgot password by ${kind} (${lng})`, { tag }, () => {
     test.use({ lng })
 
-    test('a code resets the password; the new one logs in, the old one no longer does', async ({ page, api }, testInfo) => {
+    test('a code resets the password; the new one logs in, the old one no longer does', async ({ page, api }) => {
       const ui = UI[lng]
-      // Signed up by the global setup: a new code for its address needs a minute since the sign-up code.
-      // A retry cannot reuse that user (its password and codes have moved on): it signs up its own.
-      const aged = JSON.parse(fs.readFileSync(AGED_USERS_FILE, 'utf8')) as AgedUsers
-      const user = testInfo.retry ? await api.createUser(kind, 'fgt') : aged.users[agedUserKey(testInfo.project.name, kind)]!
-      const wait = (testInfo.retry ? Date.now() : aged.signedUpAt) + RESEND_WAIT_MS - Date.now()
-      test.setTimeout(Math.max(wait, 0) + 45_000)
-      if (wait > 0) await page.waitForTimeout(wait)
+      // An address that was never sent a code: its reset code can be asked at once.
+      const user = await api.createUserWithUnusedAddress(kind, 'fgt')
       const target = kind === 'email' ? user.email! : user.phone!
       const newPassword = strongPassword()
 

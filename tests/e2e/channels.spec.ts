@@ -1,11 +1,11 @@
 // Fee channels (issue 7; SPEC §3 Channel): an admin creates one on /system/channel-manage, a seller finds
 // it on /dashboard/makemoney, opens it through the sandbox gateway and sees it open with its rate; a
 // seller below the minimum income is refused with the reason; a disabled channel is no longer offered.
-// Every test runs with JavaScript on and off (the two projects).
+// Every test is a form journey: JavaScript on and off (`@js-off`).
 import type { Page } from '@playwright/test'
 import type { Channel } from '#contract/channels.ts'
 import { lastMonth } from '#server/modules/channels/rules.ts'
-import { ADMIN, SETTLEMENT_DELAY_MS } from './env.ts'
+import { ADMIN } from './env.ts'
 import { type Api, expect, expectFieldError, expectFlash, loginAs, test, uniqueName } from './fixtures.ts'
 
 async function createChannel(api: Api, over: Partial<{ name: string; price: number; fee_rate: number; minimum_income: number; service_duration: number }> = {}) {
@@ -20,7 +20,7 @@ const card = (page: Page, name: string) => page.getByRole('region', { name })
 /** A URL-driven dialog: a modal with JavaScript, a page section without. */
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 
-test.describe('fee channels (zh-CN)', () => {
+test.describe('fee channels (zh-CN)', { tag: '@js-off' }, () => {
   test('an admin creates a channel; a seller opens it through the sandbox and sees it open with its rate', async ({ page, context, api }) => {
     const name = uniqueName('E2E 渠道')
     await loginAs(context, ADMIN.username, ADMIN.password)
@@ -58,8 +58,8 @@ test.describe('fee channels (zh-CN)', () => {
     await expect(page.getByRole('heading', { name: '如何赚钱', level: 2 })).toBeVisible()
     // The configured numbers (the e2e server runs with the defaults but for the settlement delay).
     await expect(page.getByText('未开通费率渠道时，每笔销售收取 5%。')).toBeVisible()
-    // The e2e server settles after SETTLEMENT_DELAY_HOURS (36 s, tests/e2e/env.ts), told in seconds.
-    await expect(page.getByText(`买家支付 ${SETTLEMENT_DELAY_MS / 1000} 秒后收入变为可提现`, { exact: false })).toBeVisible()
+    // The e2e server settles at once (SETTLEMENT_DELAY_HOURS=0, tests/e2e/env.ts), and says so.
+    await expect(page.getByText('买家支付后收入立即可提现，不设待结算期。')).toBeVisible()
     await expect(page.getByText('提现到您的支付宝账户，最低 ¥10.00；服务费为金额的 1%，最低 ¥0.10。')).toBeVisible()
     await expect(page.getByTestId('current-fee-rate')).toHaveText('5%')
     const offer = card(page, name)
@@ -127,7 +127,7 @@ test.describe('fee channels (zh-CN)', () => {
   })
 })
 
-test.describe('fee channels (en-US)', () => {
+test.describe('fee channels (en-US)', { tag: '@js-off' }, () => {
   test.use({ lng: 'en-US' })
 
   test('an admin edits and disables a channel; it is no longer offered', async ({ page, context, browser, api }, testInfo) => {

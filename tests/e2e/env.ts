@@ -9,11 +9,17 @@ export const BASE_URL = `http://localhost:${WEB_PORT}`
 export const API_URL = `http://127.0.0.1:${API_PORT}`
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin#2026' }
 /**
- * Sale income settles after 36 s instead of 24 h in the e2e server, so a flow can wait for it
- * (withdrawals.spec.ts) and still see it unsettled first (income.spec.ts).
+ * Sale income settles at once in the e2e server (an operator may set 0 too: no unsettled period), so no
+ * test waits for a settlement; the delay itself is proven with a moved clock in the API's tests
+ * (server/src/modules/withdrawals/withdrawals.test.ts, income.test.ts).
  */
-export const SETTLEMENT_DELAY_HOURS = 0.01
-export const SETTLEMENT_DELAY_MS = SETTLEMENT_DELAY_HOURS * 3600 * 1000
+export const SETTLEMENT_DELAY_HOURS = 0
+/**
+ * Tags of playwright.config.ts's projects (decision 108): `@js-off` runs in both projects, `@js-off-only`
+ * in the JS-off one only (a journey run in one language with JavaScript and in the other without).
+ */
+export const JS_OFF = /@js-off/
+export const JS_OFF_ONLY = /@js-off-only/
 /** Seeded by the API on first start (server/src/db/seed.ts). */
 export const DEMO_PASSWORD = 'Demo@2026'
 
@@ -56,5 +62,3 @@ function runDir(): string {
 export const RUN_DIR = runDir()
 /** The API's database and secrets: empty at the start of every run. */
 export const DATA_DIR = path.join(RUN_DIR, 'data')
-/** Users the global setup signs up for the password-reset tests (see api.ts AgedUsers). */
-export const AGED_USERS_FILE = path.join(RUN_DIR, 'aged-users.json')

@@ -2,7 +2,7 @@
 // <html lang> attribute, and English for any other stored choice.
 import { expect, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
 
-test('the login page switches zh-CN → English → zh-CN and keeps the tab', async ({ page }) => {
+test('the login page switches zh-CN → English → zh-CN and keeps the tab', { tag: '@js-off' }, async ({ page }) => {
   await page.goto('/login?tab=forgot')
   const html = page.locator('html')
   await expect(html).toHaveAttribute('lang', 'zh-CN')

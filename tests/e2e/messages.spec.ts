@@ -18,9 +18,7 @@ async function publishApproved(api: Api) {
 }
 
 test.describe('after-sales chat (en-US)', () => {
-  test('a visitor buys, opens a chat from the share page; the admin answers, refunds and closes it', async ({ page, api, browser }, testInfo) => {
-    // Two browsers, a payment and a refund: a long flow on a shared, busy machine.
-    test.setTimeout(180_000)
+  test('a visitor buys, opens a chat from the share page; the admin answers, refunds and closes it', { tag: '@js-off' }, async ({ page, api, browser }, testInfo) => {
     const noJs = jsDisabled(testInfo)
     await setLocale(page.context(), 'en-US')
     const share = await publishApproved(api)
@@ -165,8 +163,7 @@ test.describe('after-sales chat (en-US)', () => {
 })
 
 test.describe('messages and notifications (zh-CN)', () => {
-  test('the admin writes to a user and publishes a notification; the user sees the unread count, reads, replies and marks all read', async ({ page, api, browser }, testInfo) => {
-    test.setTimeout(180_000)
+  test('the admin writes to a user and publishes a notification; the user sees the unread count, reads, replies and marks all read', { tag: '@js-off' }, async ({ page, api, browser }, testInfo) => {
     const user = await api.createUser('email', 'msg')
     const adminContext = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
     await loginAs(adminContext, ADMIN.username, ADMIN.password)

@@ -1,4 +1,5 @@
-// QQ / WeChat login, bind and unbind (issue 12) through the sandbox consent page, with JS on and off.
+// QQ / WeChat login, bind and unbind (issue 12) through the sandbox consent page, each journey in one
+// language with JavaScript and in the other without (`@js-off-only`).
 import type { Page } from '@playwright/test'
 import { ADMIN } from './env.ts'
 import { expect, expectFlash, loginAs, test, uniqueName } from './fixtures.ts'
@@ -63,10 +64,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
   test.describe(`QQ / WeChat login (${lng})`, () => {
     test.use({ lng })
     const ui = UI[lng]
-    // Whole journeys through two sites (the console and the API's consent page): longer than one page.
-    test.describe.configure({ timeout: 150_000 })
-
-    test('first QQ login creates an account, QQ logs in to it again; bind WeChat, log in with it, unbind', async ({ page }, testInfo) => {
+    test('first QQ login creates an account, QQ logs in to it again; bind WeChat, log in with it, unbind', { tag: lng === 'zh-CN' ? ['@js-off-only'] : [] }, async ({ page }, testInfo) => {
       const tag = `${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       const qqName = `QQ ${tag}`
       const wxName = `WX ${tag}`
@@ -120,7 +118,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(page.getByTestId('binding-qq')).toContainText(ui.isBound)
     })
 
-    test('an unknown WeChat identity binds to an existing account with its password once', async ({ page, api }, testInfo) => {
+    test('an unknown WeChat identity binds to an existing account with its password once', { tag: lng === 'en-US' ? ['@js-off-only'] : [] }, async ({ page, api }, testInfo) => {
       const user = await api.createUser('email', 'wxb')
       const wxName = `WX ${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       await page.goto('/login/wechat')

@@ -43,7 +43,7 @@ async function buy(api: Api, unicode: string, buyer?: string) {
 
 const row = (page: Page, text: string | RegExp) => page.getByRole('row').filter({ hasText: text })
 
-test('an admin finds a user, views them and edits a field: a bad value is refused at the field, a good one saved', async ({ page, context, api }) => {
+test('an admin finds a user, views them and edits a field: a bad value is refused at the field, a good one saved', { tag: '@js-off' }, async ({ page, context, api }) => {
   const user = await api.createUser('email', 'ov')
   await loginAs(context, ADMIN.username, ADMIN.password)
   await page.goto('/system/user-manage')
@@ -72,7 +72,7 @@ test('an admin finds a user, views them and edits a field: a bad value is refuse
   await expect(row(page, 'Profile edited')).toContainText('email')
 })
 
-test('ban seller and refund buyers: the preview lists the orders and the total, then one step bans, takes down and refunds', async ({ page, context, api }) => {
+test('ban seller and refund buyers: the preview lists the orders and the total, then one step bans, takes down and refunds', { tag: '@js-off' }, async ({ page, context, api }) => {
   const seller = await newSeller(api)
   const buyer = await api.createUser('email', 'frb')
   const buyerToken = await api.login(buyer.user_name, buyer.password)

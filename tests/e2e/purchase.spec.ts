@@ -1,6 +1,7 @@
 // Issue: shares end to end — a share published by the seller and approved by an admin is opened by an
 // anonymous visitor by its code, paid in the sandbox gateway, shown, and reopened later from the
-// browser's memory and by order number. Every test runs with JavaScript on and off (projects).
+// browser's memory and by order number. The journeys through forms run
+// with JavaScript on and off (`@js-off`).
 import { DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, jsDisabled, test } from './fixtures.ts'
 
@@ -19,7 +20,7 @@ async function publishApproved(api: Api, opts: { type?: 'text' | 'url' | 'netdis
 }
 
 test.describe('buying a share as a visitor (zh-CN)', () => {
-  test('open by code, pay with Alipay (sandbox), see the content, reopen from the browser and by order number', async ({ page, api, browser }, testInfo) => {
+  test('open by code, pay with Alipay (sandbox), see the content, reopen from the browser and by order number', { tag: '@js-off' }, async ({ page, api, browser }, testInfo) => {
     const share = await publishApproved(api)
     await page.goto('/')
     await expect(page.getByRole('heading', { name: '打开分享' })).toBeVisible()
@@ -158,7 +159,7 @@ test.describe('visits (issue 6: the visitor id is signed)', () => {
 test.describe('buying a share as a visitor (en-US)', () => {
   test.use({ lng: 'en-US' })
 
-  test('WeChat Pay: the QR page waits, the sandbox pays, the page moves on to the content', async ({ page, api }) => {
+  test('WeChat Pay: the QR page waits, the sandbox pays, the page moves on to the content', { tag: '@js-off' }, async ({ page, api }) => {
     const share = await publishApproved(api, { type: 'netdisk', content: 'https://pan.example.com/s/e2e-disk', extraction_code: 'k3y9', price: 1 })
     await page.goto(`/share/${share.unicode}`)
     await page.getByLabel('WeChat Pay').check()

@@ -83,7 +83,8 @@ const section = (page: Page, lng: Lng, name: keyof (typeof UI)['zh-CN']['section
 const step = (page: Page, lng: Lng, name: keyof (typeof UI)['zh-CN']['steps']) => page.getByRole('listitem').filter({ hasText: UI[lng].steps[name] })
 
 for (const lng of ['zh-CN', 'en-US'] as const) {
-  test.describe(`settings (${lng})`, () => {
+  // Every settings form in Chinese without JavaScript, in English with it (decision 108).
+  test.describe(`settings (${lng})`, { tag: lng === 'zh-CN' ? ['@js-off-only'] : [] }, () => {
     test.use({ lng })
     const ui = UI[lng]
 

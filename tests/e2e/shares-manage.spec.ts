@@ -76,7 +76,7 @@ const submitNew = (page: Page) => page.getByRole('button', { name: 'Submit for r
 test.describe('seller: my shares', () => {
   test.use({ lng: 'en-US' })
 
-  test('bad input is refused field by field, then a URL share is created for review', async ({ page, context }) => {
+  test('bad input is refused field by field, then a URL share is created for review', { tag: '@js-off' }, async ({ page, context }) => {
     await loginAs(context, SELLER, DEMO_PASSWORD)
     await page.goto('/share-manage/search-table')
     await expect(page.getByRole('heading', { name: 'My shares' })).toBeVisible()
@@ -117,7 +117,7 @@ test.describe('seller: my shares', () => {
     await expect(r).toContainText('Under review')
   })
 
-  test('a text share and a netdisk share with its extraction code', async ({ page, context, api }) => {
+  test('a text share and a netdisk share with its extraction code', { tag: '@js-off' }, async ({ page, context, api }) => {
     await loginAs(context, SELLER, DEMO_PASSWORD)
     const text = uniqueName('txt')
     await page.goto('/share-manage/new')
@@ -143,7 +143,7 @@ test.describe('seller: my shares', () => {
     expect(stored).toMatchObject({ type: 'netdisk', content: 'https://pan.example.com/s/abc', extraction_code: 'x9', price: 10000, subscription_status: 'open', status: 'under_review' })
   })
 
-  test('editing the price keeps the review; editing the title sends the share back to review', async ({ page, context, api }) => {
+  test('editing the price keeps the review; editing the title sends the share back to review', { tag: '@js-off' }, async ({ page, context, api }) => {
     const share = await createShare(api, { type: 'url', content: 'https://example.com/a', price: 8 })
     await setStatus(api, share.id, 'approved')
     await loginAs(context, SELLER, DEMO_PASSWORD)
@@ -184,7 +184,7 @@ test.describe('seller: my shares', () => {
     await expect(page.getByText('Whoops, this page is gone.')).toBeVisible()
   })
 
-  test('delete asks first: Cancel keeps the share, Delete removes it', async ({ page, context, api }) => {
+  test('delete asks first: Cancel keeps the share, Delete removes it', { tag: '@js-off' }, async ({ page, context, api }) => {
     const share = await createShare(api)
     await loginAs(context, SELLER, DEMO_PASSWORD)
     await page.goto(`/share-manage/search-table?title=${share.title}`)
@@ -229,7 +229,7 @@ test.describe('seller: my shares', () => {
 test.describe('seller without a bound phone', () => {
   test.use({ lng: 'zh-CN' })
 
-  test('sees what is missing, and creating is refused with the reason', async ({ page, context, api }) => {
+  test('sees what is missing, and creating is refused with the reason', { tag: '@js-off' }, async ({ page, context, api }) => {
     const user = await api.createUser('email', 'nophone')
     await loginAs(context, user)
     await page.goto('/share-manage/search-table')
@@ -257,7 +257,7 @@ test.describe('seller without a bound phone', () => {
 test.describe('admin: share review', () => {
   test.use({ lng: 'en-US' })
 
-  test('approve, take down after confirming, recover; ban after confirming', async ({ page, context, api }) => {
+  test('approve, take down after confirming, recover; ban after confirming', { tag: '@js-off' }, async ({ page, context, api }) => {
     const tag = uniqueName('mod')
     const a = await createShare(api, { title: `${tag}-a` })
     const b = await createShare(api, { title: `${tag}-b` })
@@ -296,7 +296,7 @@ test.describe('admin: share review', () => {
     expect((await sellerShare(api, b.id)).status).toBe('violation')
   })
 
-  test('edit a share: a bad price is refused on the form, then the new title and price show in the list and on the share page', async ({ page, context, api }) => {
+  test('edit a share: a bad price is refused on the form, then the new title and price show in the list and on the share page', { tag: '@js-off' }, async ({ page, context, api }) => {
     const tag = uniqueName('adm')
     const share = await createShare(api, { title: `${tag}-old`, price: 3.5 })
     await setStatus(api, share.id, 'approved')
@@ -366,7 +366,7 @@ test.describe('admin: share review', () => {
 test.describe('orders', () => {
   test.use({ lng: 'en-US' })
 
-  test('the buyer reopens a completed purchase; the seller sees the income', async ({ page, context, api }) => {
+  test('the buyer reopens a completed purchase; the seller sees the income', { tag: '@js-off' }, async ({ page, context, api }) => {
     const share = await createShare(api, { price: 20 })
     await setStatus(api, share.id, 'approved')
     const paid = await buy(api, share.unicode)
@@ -408,7 +408,7 @@ test.describe('orders', () => {
     await expect(row(page, masked(pending))).toHaveCount(0)
   })
 
-  test('admin refunds a completed order after confirming; a refund that is not allowed is explained', async ({ page, context, api }) => {
+  test('admin refunds a completed order after confirming; a refund that is not allowed is explained', { tag: '@js-off' }, async ({ page, context, api }) => {
     const share = await createShare(api, { price: 6.6 })
     await setStatus(api, share.id, 'approved')
     const orderNo = await buy(api, share.unicode)

@@ -38,7 +38,7 @@ async function changeSettings(page: Page, js: boolean, change: (form: ReturnType
 const setSwitch = (form: ReturnType<Page['getByRole']>, name: string, on: boolean) => form.getByRole('switch', { name }).setChecked(on, { force: true })
 
 test.describe('console shell', () => {
-  test('dark theme applies, persists in the cookie and is rendered by the server', async ({ page, context, api }, testInfo) => {
+  test('dark theme applies, persists in the cookie and is rendered by the server', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
     const js = !jsDisabled(testInfo)
     await loginAs(context, await api.createUser())
     await page.goto('/dashboard/workplace')
@@ -65,7 +65,7 @@ test.describe('console shell', () => {
     await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Workplace' })).toBeVisible()
   })
 
-  test('tab bar: visited pages as tabs, close one, close others, hidden when off', async ({ page, context, api }, testInfo) => {
+  test('tab bar: visited pages as tabs, close one, close others, hidden when off', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
     const js = !jsDisabled(testInfo)
     await loginAs(context, await api.createUser())
     await page.goto('/dashboard/workplace')
@@ -94,7 +94,7 @@ test.describe('console shell', () => {
     await expect(page.getByTestId('tab-bar')).toHaveCount(0)
   })
 
-  test('menu from the server: loaded with a message, used by the menu and the guard, and off again', async ({ page, context, api }, testInfo) => {
+  test('menu from the server: loaded with a message, used by the menu and the guard, and off again', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
     const js = !jsDisabled(testInfo)
     await loginAs(context, await api.createUser())
     await page.goto('/dashboard/workplace')
@@ -165,7 +165,7 @@ test.describe('console shell', () => {
     await expect(page.getByRole('region', { name: 'Shares by type' })).toContainText('Netdisk')
   })
 
-  test('the settings JSON can be copied (a button with JavaScript, selectable text without)', async ({ page, context, api }, testInfo) => {
+  test('the settings JSON can be copied (a button with JavaScript, selectable text without)', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
     await setLocale(context, 'en-US')
     await loginAs(context, await api.createUser())
     await page.goto('/dashboard/workplace')

@@ -1,7 +1,7 @@
-// Admin statistics and the instrument cluster (issue 9 C), JavaScript on and off: the cluster's figures
-// and queue links; the statistics report's tabs, sort links, date range (a bad one refused at its
-// field), and the CSV export of a tab (UTF-8 with a byte-order mark, the header row in the admin's
-// language). Everything is links and GET forms, so both projects take the same steps.
+// Admin statistics and the instrument cluster (issue 9 C): the cluster's figures and queue links; the
+// statistics report's tabs, sort links, date range (a bad one refused at its field), and the CSV export
+// of a tab (UTF-8 with a byte-order mark, the header row in the admin's language). The report is links
+// and GET forms: it runs with JavaScript on and off (`@js-off`), taking the same steps.
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { ADMIN, API_URL } from './env.ts'
@@ -68,7 +68,7 @@ test.describe('instrument cluster', () => {
 test.describe('statistics report', () => {
   test.use({ lng: 'en-US' })
 
-  test('tabs, sorting, a date range and a CSV export', async ({ page, context, api }) => {
+  test('tabs, sorting, a date range and a CSV export', { tag: '@js-off' }, async ({ page, context, api }) => {
     const seller = await sellerWithSale(api, 12.34)
     await loginAs(context, ADMIN.username, ADMIN.password)
     await page.goto('/system/statistics-report')

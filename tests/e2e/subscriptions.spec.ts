@@ -24,7 +24,7 @@ async function openShare(api: Api, subscription: 'open' | 'close' = 'open') {
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }))
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text })
 
-test.describe('subscription packages (en-US)', () => {
+test.describe('subscription packages (en-US)', { tag: '@js-off' }, () => {
   test.use({ lng: 'en-US' })
 
   test('admin creates a package → a user buys it → unlocks shares free → the counter goes down → at the limit only the buy form is left', async ({ page, context, api }) => {

@@ -2,36 +2,15 @@
 // (503) in the user's language, and comes back by itself once the API answers again. A second console
 // of this run's build is started in front of a port where nothing listens yet; later a relay to the
 // run's API opens on that port.
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
-import path from 'node:path'
 import { API_PORT, DATA_DIR, WEB_PORT } from './env.ts'
 import { expect, jsDisabled, login, test } from './fixtures.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
+import { startServer } from './second-server.ts'
 
 /** A console whose API is `apiPort` (the run's console and API stay as they are). */
-async function startConsole(port: number, apiPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['web-server.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR, NODE_ENV: 'production' },
-    stdio: 'ignore',
-  })
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end()
-        resolve(true)
-      })
-      socket.on('error', () => resolve(false))
-    })
-    if (open) return child
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  child.kill()
-  throw new Error(`the second console did not start on ${port}`)
-}
+const startConsole = (port: number, apiPort: number): Promise<ChildProcess> =>
+  startServer(process.execPath, ['web-server.mjs'], { PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR, NODE_ENV: 'production' }, port)
 
 /** Relays `port` to the run's API: the API "comes back". `stop()` cuts it again. */
 async function relayToApi(port: number): Promise<{ stop: () => void }> {
@@ -55,7 +34,8 @@ async function relayToApi(port: number): Promise<{ stop: () => void }> {
 }
 
 for (const lng of ['zh-CN', 'en-US'] as const) {
-  test.describe(`the API is down (${lng})`, () => {
+  // The page retries by itself with JavaScript (in English) and without (in Chinese), decision 108.
+  test.describe(`the API is down (${lng})`, { tag: lng === 'zh-CN' ? ['@js-off-only'] : [] }, () => {
     test.use({ lng })
     const T = {
       'zh-CN': { title: '服务暂时不可用', retry: '重试', hello: /^您好/ },

@@ -214,7 +214,11 @@ export default function MakeMoney() {
           </Text>
         </Term>
         <Term title={t('channels.make.settleTitle')}>
-          <Text size="sm">{t('channels.make.settleText', { delay: delayText(t, terms.settlement_delay_hours) })}</Text>
+          <Text size="sm">
+            {terms.settlement_delay_hours > 0
+              ? t('channels.make.settleText', { delay: delayText(t, terms.settlement_delay_hours) })
+              : t('channels.make.settleTextNow')}
+          </Text>
         </Term>
         <Term title={t('channels.make.withdrawTitle')}>
           <Text size="sm">

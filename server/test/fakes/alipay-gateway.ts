@@ -124,7 +124,7 @@ export class AlipayGatewayFake {
   readonly calls: { method: string; params: Record<string, string> }[] = []
   /** Every notify attempt: what was sent and what the merchant answered. */
   readonly notifyLog: { orderNo: string; sent: OutgoingNotify; answer: { status: number; body: string } }[] = []
-  /** Delays between notify attempts; the real schedule at 1 ms per real minute by default. */
+  /** Delays between notify attempts; the real schedule at 1 ms per real hour by default. */
   retryDelaysMs = compressSchedule(ALIPAY_RETRY_MINUTES)
   transport: NotifyTransport = httpTransport
   /** `deferred`: refunds answer fund_change N and stay unsettled until settleRefunds(). */

@@ -25,8 +25,8 @@ export const httpTransport: NotifyTransport = async (req) => {
   }
 }
 
-/** A retry schedule in real minutes, compressed to 1 ms per real minute (at least 1 ms). */
-export const compressSchedule = (minutes: number[]) => minutes.map((m) => Math.max(1, Math.round(m)))
+/** A retry schedule in real minutes, compressed to 1 ms per real hour (at least 1 ms): the attempts, not the wait. */
+export const compressSchedule = (minutes: number[]) => minutes.map((m) => Math.max(1, Math.round(m / 60)))
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema.ts'
 import { createRateLimits } from '../../plugins/app/rate-limits.ts'
 import { verifyPassword } from './passwords.ts'
@@ -628,9 +628,11 @@ describe('login rate limits', () => {
   })
 })
 
-describe('login throttling windows (limits shrunk to seconds)', () => {
-  const ACCOUNT = { points: 3, duration: 4 }
-  const IP = { points: 6, duration: 6 }
+describe('login throttling windows (the limiter\'s clock moved, not waited for)', () => {
+  // The real windows (15 minutes) with fewer points; the limiter keeps its windows on the process clock
+  // (Date.now and a timer that ends each key), which these tests move forward instead of sleeping.
+  const ACCOUNT = { points: 3, duration: 15 * 60 }
+  const IP = { points: 6, duration: 15 * 60 }
   let s: TestApp
   beforeAll(async () => {
     s = await buildTestApp({ limits: await createRateLimits(undefined, { loginAccount: ACCOUNT, loginIp: IP }) })
@@ -638,9 +640,21 @@ describe('login throttling windows (limits shrunk to seconds)', () => {
   afterAll(async () => {
     await s?.close()
   })
+  // Only the clock and timers are moved; everything else runs in real time meanwhile (shouldAdvanceTime).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
   const login = (username: string, password: string, ip = freshIp()) =>
     s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip })
-  const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000 + 200))
+  /** Moves the clock to just before `seconds` from now, then past it. */
+  const waitOut = async (seconds: number, check: () => Promise<void>) => {
+    vi.advanceTimersByTime(seconds * 1000 - 3000)
+    await check()
+    vi.advanceTimersByTime(3000 + 200)
+  }
 
   it('a locked account is told when to retry, and its owner gets in from anywhere once that has passed', async () => {
     const u = await createUser(s.db)
@@ -652,7 +666,10 @@ describe('login throttling windows (limits shrunk to seconds)', () => {
     expect(Number(res.headers['retry-after'])).toBe(data.retryAfter)
     // Refused tries while locked do not extend the lock.
     envelope(await login(u.email!, 'Wrong@123'), 429)
-    await sleep(data.retryAfter)
+    // Still locked just before the time it gave; in once it has passed.
+    await waitOut(data.retryAfter, async () => {
+      envelope(await login(u.email!, u.password), 429, 'auth.loginLocked')
+    })
     envelope(await login(u.email!, u.password), 200, 'auth.welcome')
   })
 
@@ -666,7 +683,9 @@ describe('login throttling windows (limits shrunk to seconds)', () => {
     const { data } = envelope<{ retryAfter: number }>(res, 429, 'auth.loginLocked')
     expect(data.retryAfter).toBeLessThanOrEqual(IP.duration)
     envelope(await login(b.userName, b.password), 200) // from elsewhere
-    await sleep(data.retryAfter)
+    await waitOut(data.retryAfter, async () => {
+      envelope(await login(b.userName, b.password, ip), 429, 'auth.loginLocked')
+    })
     envelope(await login(b.userName, b.password, ip), 200)
   })
 })

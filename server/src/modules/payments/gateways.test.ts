@@ -3,7 +3,7 @@
 // completes and the share lookup reveals the content. Replays, forgeries and wrong amounts change nothing.
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { AlipayGatewayFake } from '../../../test/fakes/alipay-gateway.ts'
 import type { NotifyTransport } from '../../../test/fakes/http.ts'
 import { WechatPayGatewayFake } from '../../../test/fakes/wechat-gateway.ts'
@@ -30,9 +30,27 @@ function injectInto(app: FastifyInstance): NotifyTransport {
   }
 }
 
+/**
+ * The app's clock: real time, moved on where a test would otherwise wait for it, or held where a test
+ * needs an order to stay younger than the status poll's 2 s (back to real time after each test).
+ */
+let ahead = 0
+let held: Date | null = null
+const waitOut = (ms: number) => {
+  ahead += ms
+}
+const holdTheClock = () => {
+  held = new Date(Date.now() + ahead)
+}
+afterEach(() => {
+  ahead = 0
+  held = null
+})
+
 beforeAll(async () => {
   ;[alipay, wechat] = await Promise.all([AlipayGatewayFake.start(), WechatPayGatewayFake.start()])
   t = await buildTestApp({
+    clock: () => held ?? new Date(Date.now() + ahead),
     config: { apiPublicUrl: API_PUBLIC_URL },
     payments: { alipay: new AlipayProvider(alipay.alipayConfig()), wechat: new WechatPayProvider(wechat.wechatConfig()) },
   })
@@ -136,6 +154,8 @@ describe('Alipay', () => {
   })
 
   test('a forged or tampered notify is answered `fail` and changes nothing', async () => {
+    // However long this takes, the status poll must not ask the gateway (and find it paid there).
+    holdTheClock()
     const order = await openedAlipayOrder()
     alipay.trade(order.orderNo).status = 'TRADE_SUCCESS' // paid at the gateway, notify still to come
     const before = await dbFingerprint(t.db)
@@ -165,7 +185,7 @@ describe('Alipay', () => {
   test('a lost notify: the status poll asks the gateway (alipay.trade.query) and completes the order', async () => {
     const order = await openedAlipayOrder()
     await alipay.pay(order.orderNo, { notify: false })
-    await new Promise((r) => setTimeout(r, 2100)) // the poll only queries orders older than 2 s
+    waitOut(2100) // the poll only queries orders older than 2 s
     const status = await paymentStatus(order.orderNo)
     expect(status).toMatchObject({ payment_status: 'Completed', third_party_trade_no: alipay.trade(order.orderNo).tradeNo })
     expect(alipay.calls.some((c) => c.method === 'alipay.trade.query' && c.params.biz_content?.includes(order.orderNo))).toBe(true)
@@ -222,6 +242,8 @@ describe('WeChat Pay', () => {
   })
 
   test('forged notifications get 400 {"code":"FAIL"} and change nothing', async () => {
+    // However long this takes, the status poll must not ask the gateway (and find it paid there).
+    holdTheClock()
     const order = await createOrder('WeChat')
     const trade = wechat.trade(order.orderNo)
     trade.state = 'SUCCESS' // paid at the gateway, notification still to come
@@ -276,7 +298,7 @@ describe('WeChat Pay', () => {
   test('a lost notification: the status poll queries WeChat Pay and completes the order', async () => {
     const order = await createOrder('WeChat')
     await wechat.pay(order.orderNo, { notify: false })
-    await new Promise((r) => setTimeout(r, 2100))
+    waitOut(2100)
     expect(await paymentStatus(order.orderNo)).toMatchObject({
       payment_status: 'Completed',
       third_party_trade_no: wechat.trade(order.orderNo).transactionId,

@@ -1,0 +1,45 @@
+// The postinstall patch of @remix-run/router (scripts/patch-router.mjs, decision 044) memoizes
+// compilePath: a route pattern becomes a RegExp once, not on every match. These tests fail when the patch
+// is not applied — the postinstall did not run, or a router upgrade has no single compilePath left.
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/** Resolves `name` as the package at `from` does: down the dependency chain, whatever npm hoisted. */
+const requireFrom = (from: string) => createRequire(from)
+// The copy of the router the server runtime under @remix-run/node loads: the one that serves every request.
+const [RUNTIME, ROUTER] = ['@remix-run/server-runtime', '@remix-run/router']
+const runtimeRequire = requireFrom(requireFrom(createRequire(import.meta.url).resolve('@remix-run/node')).resolve(RUNTIME))
+const routerEntry = runtimeRequire.resolve(ROUTER)
+const MARK = '/* payshare: memoized compilePath */'
+
+describe('@remix-run/router, as patched at install', () => {
+  it('the server runtime\'s router builds the RegExp of a pattern once, however often it matches', () => {
+    const router = runtimeRequire(ROUTER) as { matchPath: (pattern: string, pathname: string) => { params: Record<string, string | undefined> } | null }
+    // A pattern no earlier match can have compiled.
+    const pattern = `/patch-probe-${process.pid}-${Date.now()}/:id`
+    const Real = globalThis.RegExp
+    let built = 0
+    globalThis.RegExp = new Proxy(Real, {
+      construct(target, args: [string, string?]) {
+        built++
+        return Reflect.construct(target, args)
+      },
+    })
+    try {
+      for (let i = 0; i < 5; i++) expect(router.matchPath(pattern, pattern.replace(':id', String(i)))?.params.id).toBe(String(i))
+    } finally {
+      globalThis.RegExp = Real
+    }
+    expect(built, 'RegExps built for five matches of one pattern').toBe(1)
+  })
+
+  it('both builds carry the patch once: the CommonJS one the server loads and the ES module Vite bundles', () => {
+    const dist = path.dirname(routerEntry)
+    for (const file of ['router.cjs.js', 'router.js']) {
+      const source = fs.readFileSync(path.join(dist, file), 'utf8')
+      expect(source.split(MARK).length - 1, file).toBe(1)
+    }
+  })
+})
