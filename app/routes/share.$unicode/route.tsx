@@ -214,7 +214,7 @@ export default function SharePage() {
         {content ? (
           <section aria-labelledby="content-title">
             <div className="ps-alert ps-alert-ok" role="status" id="content-title">
-              {order?.status === 'Completed' ? t('public.paid') : unlocked ? t('subscriptions.unlock.done') : t('public.yourContent')}
+              {unlocked ? t('subscriptions.unlock.done') : order?.status === 'Completed' ? t('public.paid') : t('public.yourContent')}
             </div>
             <Secret id="secret-content" label={share.type === 'text' ? t('public.contentText') : t('public.contentLink')} value={content.content} />
             {content.extraction_code ? <Secret id="secret-code" label={t('public.extractionCode')} value={content.extraction_code} /> : null}
