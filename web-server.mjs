@@ -54,4 +54,8 @@ app.use(async (req, res, next) => {
 })
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 const server = app.listen(port, host, () => console.log(`Console on http://localhost:${port}`))
+// Idle keep-alive connections stay open longer than a client or proxy keeps its own (Node's 5 s default
+// closes a socket just as a client reuses it: the client reads ECONNRESET on a request it never sent).
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close(() => process.exit(0)))
