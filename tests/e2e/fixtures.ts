@@ -62,8 +62,8 @@ export async function login(
 }
 
 /** Waits until React has hydrated the page (`<html data-hydrated>`); only with JavaScript. */
-export async function hydrated(page: Page) {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+export async function hydrated(page: Page, timeout?: number) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout })
 }
 
 /**
@@ -118,6 +118,22 @@ export const test = base.extend<Fixtures>({
   },
   extraHTTPHeaders: async ({ extraHTTPHeaders, clientIp }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientIp })
+  },
+  // With JavaScript, a full page load (`page.goto`) returns once React has hydrated the page. A click in
+  // the moment React replaces the server's HTML with its own lands on a node that is gone and is lost: a
+  // confirm dialog's Cancel (a section of the page before hydration, a modal after) did nothing and the
+  // test waited 20 s for the dialog to close (CI, 27 Nov). A person clicks again; a test should not
+  // depend on the timing. Pages opened with `context.newPage()` keep the plain `goto`.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated(page, 15_000).catch(() => {})
+        return response
+      }
+    }
+    await use(page)
   },
   context: async ({ context, lng }, use) => {
     if (lng) await setLocale(context, lng)
