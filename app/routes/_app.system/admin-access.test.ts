@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { menuForRole, MENU, type MenuItem } from '#contract/menu.ts'
 import { readFlash } from '#app/.server/toast.ts'
 import { args, get, ORIGIN, post, sessionCookie, settle, statusOf, userFixture } from '../../../tests/support/console.ts'
@@ -43,7 +44,7 @@ beforeAll(async () => {
 })
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', (call) => ({ data: call.headers.authorization === 'Bearer admin-token' ? ADMIN : USER }))
+  stub.on(usersApi.userInfo, (call) => ({ data: call.headers.authorization === 'Bearer admin-token' ? ADMIN : USER }))
 })
 
 /** The toast a response's Set-Cookie carries to the next page. */
