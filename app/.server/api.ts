@@ -3,6 +3,7 @@ import { type CallInput, requestOf, succeeded } from '#contract/client.ts'
 import type { DataOf, Endpoint } from '#contract/http.ts'
 import http from 'node:http'
 import https from 'node:https'
+import { usersApi } from '#contract/users.ts'
 import { env } from './env.ts'
 
 /**
@@ -51,7 +52,7 @@ export class ApiError extends Error {
    */
   get confirmsLogout(): boolean {
     if (this.unreachable) return false
-    return this.status >= 500 && this.status <= 504 && !this.path.startsWith('/api/users/userInfo') && !PROVIDER_FAILURES.has(this.msg)
+    return this.status >= 500 && this.status <= 504 && this.path !== usersApi.userInfo.path && !PROVIDER_FAILURES.has(this.msg)
   }
 }
 
