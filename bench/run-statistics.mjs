@@ -1,4 +1,4 @@
-// `node bench/run-statistics.mjs`: the statistics bench alone (npm run bench runs it with everything
+// `node --import tsx bench/run-statistics.mjs`: the statistics bench alone (npm run bench runs it with everything
 // else). Uses the built API (server/dist/main.js; `npm run build:api` first), a fresh PGlite data dir,
 // or a throw-away database on BENCH_DATABASE_URL when set.
 import { spawn } from 'node:child_process'

@@ -1,7 +1,7 @@
 // Issue 10 bench: 1,000 open SSE streams (GET /api/events) on one API instance. Prints the API
 // process's resident memory with 0 streams (the baseline) and with all of them open, and the time from
 // publishing one notification until every stream has received it, beside the targets (≤ 200 MB, ≤ 1 s).
-// `node bench/sse.mjs` runs it alone; `npm run bench` calls benchSse() (needs server/dist built).
+// `node --import tsx bench/sse.mjs` runs it alone (bench/api.ts is TypeScript); `npm run bench` calls benchSse() (needs server/dist built).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
