@@ -99,6 +99,8 @@ export async function startApiStub() {
     onPath(route: `${'GET' | 'POST'} /api/${string}`, answer: StubAnswer<Endpoint>) {
       handlers.set(route, () => answer)
     },
+    /** The calls that reached an endpoint (or a path outside the contract), oldest first. */
+    callsTo: (target: Endpoint | string) => calls.filter((c) => c.path === (typeof target === 'string' ? target : target.path)),
     /** How many calls reached an endpoint (or a path outside the contract). */
     count: (target: Endpoint | string) => calls.filter((c) => c.path === (typeof target === 'string' ? target : target.path)).length,
     reset() {

@@ -48,7 +48,7 @@ describe('opening a channel from the make-money page', () => {
     const res = await open({ id: '4', paymentMethod: 'Alipay' })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('https://gateway.test/pay?o=1')
-    expect(stub.calls.find((c) => c.path === '/api/channels/open')?.body).toEqual({ id: 4, paymentMethod: 'Alipay' })
+    expect(stub.callsTo(channelsApi.open)[0]?.body).toEqual({ id: 4, paymentMethod: 'Alipay' })
   })
 
   it('WeChat: our QR page, loaded as a whole document', async () => {

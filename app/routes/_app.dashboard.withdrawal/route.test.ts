@@ -59,6 +59,6 @@ describe('the withdrawal form without JavaScript', () => {
     const res = await submit({ amount: '10.5', intent: 'create' })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/dashboard/withdrawal')
-    expect(stub.calls.find((c) => c.path === '/api/withdrawals/create')?.body).toEqual({ amount: 10.5 })
+    expect(stub.callsTo(withdrawalsApi.create)[0]?.body).toEqual({ amount: 10.5 })
   })
 })

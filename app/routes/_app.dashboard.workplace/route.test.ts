@@ -32,8 +32,8 @@ describe('workplace loader', () => {
     ])
     const income = stub.calls.filter((c) => c.path.startsWith('/api/income/') || c.path === '/api/orders/seller/list')
     expect(income.map((c) => c.headers.authorization)).toEqual(['Bearer tok', 'Bearer tok', 'Bearer tok'])
-    expect(stub.calls.find((c) => c.path === '/api/income/daily')?.query.get('days')).toBe('30')
-    expect(stub.calls.find((c) => c.path === '/api/orders/seller/list')?.query.get('pageSize')).toBe('5')
+    expect(stub.callsTo(incomeApi.daily)[0]?.query.get('days')).toBe('30')
+    expect(stub.callsTo(ordersApi.sellerList)[0]?.query.get('pageSize')).toBe('5')
   })
 
   it('a failed figures call is the error page (with its status), never zeros', async () => {

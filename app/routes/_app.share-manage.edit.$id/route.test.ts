@@ -38,6 +38,6 @@ describe('editing a share sends only what changed', () => {
 
   it('a new price is sent alone', async () => {
     await edit('9.91')
-    expect(stub.calls.find((c) => c.path === '/api/shares/update')?.body).toEqual({ id: 5, price: 9.91 })
+    expect(stub.callsTo(sharesApi.update)[0]?.body).toEqual({ id: 5, price: 9.91 })
   })
 })

@@ -19,7 +19,7 @@ describe('buying a package', () => {
   it("Alipay (and the sandbox): to the gateway's pay page", async () => {
     stub.on(packagesApi.buy, { code: 201, data: { orderNo: ORDER_NO, payUrl: 'http://gateway.test/pay?x=1' } })
     expect((await buy({ id: '3', paymentMethod: 'Alipay', intent: 'buy-3' })).headers.get('location')).toBe('http://gateway.test/pay?x=1')
-    expect(stub.calls.find((c) => c.path === '/api/packages/buy')?.body).toEqual({ id: 3, paymentMethod: 'Alipay' })
+    expect(stub.callsTo(packagesApi.buy)[0]?.body).toEqual({ id: 3, paymentMethod: 'Alipay' })
   })
 
   it('WeChat (a QR code): to the pay page of the order', async () => {

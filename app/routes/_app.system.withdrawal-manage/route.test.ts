@@ -27,7 +27,7 @@ describe('the withdrawal queue actions (no JavaScript)', () => {
     const res = await submit('/system/withdrawal-manage?status=Pending&process=7', { intent: 'process', id: '7', transaction_order: 'T2026' })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/system/withdrawal-manage?status=Pending')
-    expect(stub.calls.find((c) => c.path === '/api/withdrawals/admin/process')?.body).toEqual({ id: 7, transaction_order: 'T2026' })
+    expect(stub.callsTo(withdrawalsApi.adminProcess)[0]?.body).toEqual({ id: 7, transaction_order: 'T2026' })
   })
 
   it('reject: a refusal of the API (no longer pending) shows in the dialog', async () => {

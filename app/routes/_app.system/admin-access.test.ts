@@ -139,7 +139,7 @@ describe('the admin routes of the console', () => {
       // The page's own answer (its data, or its error with the stub's empty API) — never the refusal.
       expect(res.headers.get('location') ?? '').not.toBe(WORKPLACE)
       expect(await toastOf(res)).toBeNull()
-      expect(stub.calls.filter((c) => c.path === '/api/users/userInfo').every((c) => c.headers.authorization === 'Bearer admin-token')).toBe(true)
+      expect(stub.callsTo(usersApi.userInfo).every((c) => c.headers.authorization === 'Bearer admin-token')).toBe(true)
     })
   })
 })

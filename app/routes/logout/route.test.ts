@@ -15,7 +15,7 @@ describe('POST /logout', () => {
     const res = statusOf(await action(args(post('/logout', {}, { cookie: await sessionCookie('tok') }))))
     expect(res.headers.get('location')).toBe('/login')
     expect(res.headers.get('set-cookie')).toMatch(/^ps_session=;/)
-    expect(stub.calls.find((c) => c.path === '/api/auth/logout')?.headers.authorization).toBe('Bearer tok')
+    expect(stub.callsTo(authApi.logout)[0]?.headers.authorization).toBe('Bearer tok')
   })
 
   it('refuses a post from another site (403): a link elsewhere cannot log the user out', async () => {

@@ -60,7 +60,7 @@ describe('/share/CODE', () => {
 
 describe('/share/CODE: the buyer key of the browser that paid (decision 102)', () => {
   const KEY = 'AbCdEfGhIjKlMnOpQrSt_-'
-  const lookups = () => stub.calls.filter((c) => c.path === '/api/share' && c.query.get('third_party_trade_no'))
+  const lookups = () => stub.callsTo(shareApi.lookup).filter((c) => c.query.get('third_party_trade_no'))
 
   it('buying keeps the key in the purchase cookie only; the page then proves the browser with it, in a header', async () => {
     stub.on(ordersApi.create, { code: 201, data: { orderNo: ORDER_NO, buyerKey: KEY, payUrl: 'http://127.0.0.1:4000/api/payments/sandbox/checkout?x=1' } })
@@ -106,7 +106,7 @@ describe('/share/CODE: a subscriber\'s free unlock', () => {
     const request = post('/share/AbCd2345', { intent: 'unlock' }, { cookie: await sessionCookie('tok') })
     const res = statusOf(await settle(() => action(args(request, { unicode: 'AbCd2345' }))))
     expect(res.headers.get('location')).toBe('/share/AbCd2345?unlocked=1')
-    const call = stub.calls.find((c) => c.path === '/api/subscriptions/unlock')!
+    const call = stub.callsTo(subscriptionsApi.unlock)[0]!
     expect(call.body).toEqual({ unicode: 'AbCd2345' })
     expect(call.headers.authorization).toBe('Bearer tok')
     expect(stub.count(ordersApi.create)).toBe(0)

@@ -66,7 +66,7 @@ describe('/share/CODE/chat', () => {
     // Writing goes the same way.
     const sent = statusOf(await settle(() => action(args(post(`/share/${CODE}/chat`, { intent: 'send', content: 'hello' }, { cookie }), { unicode: CODE }))))
     expect(sent.status).toBe(302)
-    expect(stub.calls.find((c) => c.path === '/api/afterSalesChat/sendMessage')!.headers.authorization).toBe('Bearer buyer-token')
+    expect(stub.callsTo(chatApi.send)[0]!.headers.authorization).toBe('Bearer buyer-token')
   })
 
   it('a visitor proves it is the browser that paid with the key of its purchase cookie, in a header only', async () => {
@@ -79,7 +79,7 @@ describe('/share/CODE/chat', () => {
       expect(c.query.toString()).not.toContain(KEY)
     }
     await settle(() => action(args(post(`/share/${CODE}/chat`, { intent: 'send', content: 'hello' }, { cookie }), { unicode: CODE })))
-    const sent = stub.calls.find((c) => c.path === '/api/afterSalesChat/sendMessage')!
+    const sent = stub.callsTo(chatApi.send)[0]!
     expect([sent.headers['x-buyer-key'], JSON.stringify(sent.body).includes(KEY)]).toEqual([KEY, false])
   })
 
@@ -99,7 +99,7 @@ describe('/share/CODE/chat', () => {
     expect(stub.count(EVENTS_PATH)).toBe(0)
     const res = await events(args(get(`/events?share=${CODE}`, await purchaseCookie(KEY))))
     await res.body?.cancel()
-    const call = stub.calls.find((c) => c.path === '/api/events')!
+    const call = stub.callsTo(EVENTS_PATH)[0]!
     expect([call.query.get('order_no'), call.headers['x-buyer-key'], call.query.toString().includes(KEY)]).toEqual([ORDER_NO, KEY, false])
   })
 })
