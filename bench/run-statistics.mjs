@@ -1,10 +1,11 @@
-// `node bench/run-statistics.mjs`: the statistics bench alone (npm run bench runs it with everything
+// `node --import tsx bench/run-statistics.mjs`: the statistics bench alone (npm run bench runs it with everything
 // else). Uses the built API (server/dist/main.js; `npm run build:api` first), a fresh PGlite data dir,
 // or a throw-away database on BENCH_DATABASE_URL when set.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { benchApi } from './api.ts'
 import { statisticsBench } from './statistics.mjs'
 
 const children = []
@@ -23,7 +24,7 @@ async function waitFor(url) {
 function startApi(env, port) {
   const child = spawn(process.execPath, ['server/dist/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
   children.push(child)
-  return waitFor(`http://127.0.0.1:${port}/api/health`).then(() => child)
+  return waitFor(benchApi(`http://127.0.0.1:${port}`).health).then(() => child)
 }
 const stopChild = (child) => (child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))))
 async function sequential(targets, n) {

@@ -1,13 +1,14 @@
 // Issue 10 bench: 1,000 open SSE streams (GET /api/events) on one API instance. Prints the API
 // process's resident memory with 0 streams (the baseline) and with all of them open, and the time from
 // publishing one notification until every stream has received it, beside the targets (≤ 200 MB, ≤ 1 s).
-// `node bench/sse.mjs` runs it alone; `npm run bench` calls benchSse() (needs server/dist built).
+// `node --import tsx bench/sse.mjs` runs it alone (bench/api.ts is TypeScript); `npm run bench` calls benchSse() (needs server/dist built).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { benchApi } from './api.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -82,13 +83,12 @@ export async function benchSse({ connections = Number(process.env.BENCH_SSE_CONN
   delete env.DATABASE_URL
   if (scratch) env.DATABASE_URL = scratch.url
   const api = spawn(process.execPath, ['server/dist/main.js'], { cwd: root, env, stdio: 'ignore' })
-  const base = `http://127.0.0.1:${port}`
+  const bench = benchApi(`http://127.0.0.1:${port}`)
   try {
-    await waitFor(`${base}/api/health`)
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Bench@2026' }) })
-    const token = (await login.json()).data.token
+    await waitFor(bench.health)
+    const token = await bench.login('admin', 'Bench@2026')
     // Warm up the route once, then let the heap settle: the baseline is the API at rest with 0 streams.
-    const warm = await openStream(`${base}/api/events`, token, () => {})
+    const warm = await openStream(bench.events, token, () => {})
     warm.destroy()
     await new Promise((r) => setTimeout(r, 1500))
     const baseline = rssMb(api.pid)
@@ -102,7 +102,7 @@ export async function benchSse({ connections = Number(process.env.BENCH_SSE_CONN
       const batch = []
       for (let j = i; j < Math.min(connections, i + 100); j++) {
         batch.push(
-          openStream(`${base}/api/events`, token, (type) => {
+          openStream(bench.events, token, (type) => {
             if (type === 'notification' && ++received === connections) allReceived()
           }),
         )
@@ -113,12 +113,7 @@ export async function benchSse({ connections = Number(process.env.BENCH_SSE_CONN
     const open = rssMb(api.pid)
 
     const t0 = performance.now()
-    const created = await fetch(`${base}/api/notifications/admin/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title: 'bench', priority: 1, content: 'to every open stream', label_color: 'blue' }),
-    })
-    if (created.status !== 201) throw new Error(`publishing answered ${created.status}`)
+    await bench.publishNotification(token)
     await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))])
     const deliveryMs = performance.now() - t0
     for (const s of streams) s.destroy()

@@ -7,6 +7,7 @@
 // Then each statistics query and each admin list with filters is timed one request at a time beside
 // GET /api/health, and printed with its target (≤ 200 ms, ≤ 50 ms); the statistics also at their first
 // request after the start and, on PostgreSQL, each after a refund of a past order (decision 101).
+import { benchApi } from './api.ts'
 
 const env = (name, fallback) => Math.max(1, Math.floor(Number(process.env[name] ?? fallback)))
 
@@ -151,31 +152,12 @@ export async function statisticsBench({ label, dataDir, databaseUrl, apiPort, ad
   else await seedPglite(dataDir, sizes)
   const seedSeconds = (performance.now() - started) / 1000
   const api = await startApi()
-  const base = `http://127.0.0.1:${apiPort}`
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) })
-  const headers = { authorization: `Bearer ${(await login.json()).data.token}` }
+  const bench = benchApi(`http://127.0.0.1:${apiPort}`)
+  const token = await bench.login('admin', adminPassword)
+  const headers = { authorization: `Bearer ${token}` }
   const day = (offset) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10)
-  const stats = [
-    ['comprehensive', ''],
-    ['orders', ''],
-    ['sellers', ''],
-    ['withdrawals', ''],
-    ['sellers', `?from=${day(-89)}&to=${day(0)}&sort=income&order=desc&pageNum=3`],
-    ['comprehensive', `?from=${day(-365)}&to=${day(0)}`],
-  ].map(([tab, q]) => ({ name: `GET /api/statistics/admin/${tab}${q || ' (last 30 days)'}`, url: `${base}/api/statistics/admin/${tab}${q}`, target: 200 }))
-  stats.push({ name: 'GET /api/statistics/admin/cluster', url: `${base}/api/statistics/admin/cluster`, target: 200 })
-  const lists = [
-    '/api/orders/admin/list?payment_status=Refund',
-    `/api/orders/admin/list?payment_status=Completed&from=${day(-6)}&to=${day(0)}`,
-    '/api/orders/admin/list?keyword=bs_4242',
-    '/api/shares/admin/list?status=under_review',
-    '/api/shares/admin/list?keyword=Bench%20share%20777',
-    '/api/users/list?keyword=bs_777&role=user',
-    '/api/withdrawals/admin/list?status=Pending',
-    `/api/withdrawals/admin/list?status=Completed&from=${day(-29)}&to=${day(0)}`,
-    '/api/loginRecords/admin/list?keyword=bs_777',
-  ].map((path) => ({ name: `GET ${path.replace(/\d{4}-\d\d-\d\d/g, 'D')}`, url: base + path, target: 50 }))
-  const targets = [{ name: 'GET /api/health (baseline)', url: `${base}/api/health`, target: null }, ...stats, ...lists]
+  const { stats, lists } = bench.statisticsTargets(day)
+  const targets = [{ name: 'GET /api/health (baseline)', url: bench.health, target: null }, ...stats, ...lists]
   const timed = async (url) => {
     const started = performance.now()
     const res = await fetch(url, { headers })
@@ -212,7 +194,7 @@ export async function statisticsBench({ label, dataDir, databaseUrl, apiPort, ad
       afterChange.push({ p50: list[Math.floor(list.length / 2)], p99: list.at(-1) })
     }
   }
-  const cluster = (await (await fetch(`${base}/api/statistics/admin/cluster`, { headers })).json()).data
+  const cluster = await bench.cluster(token)
   await stopChild(api)
   console.log(`  ${label}: statistics fixture (${sizes.users.toLocaleString('en')} users, ${sizes.shares.toLocaleString('en')} shares, ${sizes.orders.toLocaleString('en')} orders) seeded in ${seedSeconds.toFixed(1)} s; cluster ${JSON.stringify(cluster)}`)
   return [

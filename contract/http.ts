@@ -47,6 +47,9 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() })
 }
 
+/** The API's liveness check (`{status: 'up'}`), outside the documented endpoints: start scripts and the bench wait on it. */
+export const HEALTH_PATH = '/api/health'
+
 /** An answer with nothing in `data`. */
 export const nothing = z.null()
 

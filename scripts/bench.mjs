@@ -18,6 +18,7 @@ import { BENCH_SELLER, seedPglite, seedPostgres } from '../bench/income-orders.m
 import { benchSse, printSse } from '../bench/sse.mjs'
 import { jsBudgetLines } from '../bench/js-budget.mjs'
 import { statisticsBench } from '../bench/statistics.mjs'
+import { benchApi } from '../bench/api.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -160,12 +161,12 @@ for (const [i, target] of targets.entries()) {
   const apiPort = 4910 + i
   const webPort = 3910 + i
   const env = { ...target.env, NODE_ENV: 'production', DATA_DIR: dataDir, API_PORT: String(apiPort), PORT: String(webPort), ADMIN_PASSWORD: 'Bench@2026', LOG_LEVEL: 'warn' }
-  const api = await start(`API (${target.label})`, ['server/dist/main.js'], env, `http://127.0.0.1:${apiPort}/api/health`)
-  const web = await start(`console (${target.label})`, ['web-server.mjs'], { ...env, API_URL: `http://127.0.0.1:${apiPort}` }, `http://127.0.0.1:${webPort}/login`)
-  const token = (await (await fetch(`http://127.0.0.1:${apiPort}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Bench@2026' }) })).json()).data.token
-  const list = (await (await fetch(`http://127.0.0.1:${apiPort}/api/shares/admin/list?status=approved`, { headers: { authorization: `Bearer ${token}` } })).json()).data.list
-  const unicode = list[0].unicode
-  const apiRes = await measure(`http://127.0.0.1:${apiPort}/api/share?unicode=${unicode}`)
+  const base = `http://127.0.0.1:${apiPort}`
+  const bench = benchApi(base)
+  const api = await start(`API (${target.label})`, ['server/dist/main.js'], env, bench.health)
+  const web = await start(`console (${target.label})`, ['web-server.mjs'], { ...env, API_URL: base }, `http://127.0.0.1:${webPort}/login`)
+  const unicode = await bench.approvedShare(await bench.login('admin', 'Bench@2026'))
+  const apiRes = await measure(bench.shareLookup(unicode))
   record(`GET /api/share?unicode= (${target.label})`, apiRes, bareFastify)
   const pageRes = await measure(`http://127.0.0.1:${webPort}/share/${unicode}`)
   record(`GET /share/{unicode} render (${target.label})`, pageRes, bareRemix)
@@ -178,23 +179,18 @@ for (const [i, target] of targets.entries()) {
   if (target.env.DATABASE_URL) await seedPostgres(target.env.DATABASE_URL, INCOME_ORDERS)
   else await seedPglite(dataDir, INCOME_ORDERS)
   const seedSeconds = (performance.now() - seedStarted) / 1000
-  const incomeApi = await start(`API (${target.label}, ${INCOME_ORDERS} orders)`, ['server/dist/main.js'], env, `http://127.0.0.1:${apiPort}/api/health`)
-  const base = `http://127.0.0.1:${apiPort}`
-  const sellerToken = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: BENCH_SELLER, password: 'Bench@2026' }) })).json()).data.token
+  const incomeApi = await start(`API (${target.label}, ${INCOME_ORDERS} orders)`, ['server/dist/main.js'], env, bench.health)
+  const sellerToken = await bench.login(BENCH_SELLER, 'Bench@2026')
   const auth = { authorization: `Bearer ${sellerToken}` }
-  const summary = (await (await fetch(`${base}/api/income/summary`, { headers: auth })).json()).data
-  const [health, summaryTimes, dailyTimes] = await sequential([
-    { url: `${base}/api/health` },
-    { url: `${base}/api/income/summary`, headers: auth },
-    { url: `${base}/api/income/daily?days=30`, headers: auth },
-  ])
-  incomeRows.push({ name: `GET /api/health (baseline, ${target.label})`, ...health, target: null })
-  incomeRows.push({ name: `GET /api/income/summary (${target.label})`, ...summaryTimes, target: 20 })
-  incomeRows.push({ name: `GET /api/income/daily?days=30 (${target.label})`, ...dailyTimes, target: 50 })
+  const summary = await bench.incomeSummary(sellerToken)
+  const incomeTargets = bench.incomeTargets()
+  // The health check is the baseline: sent as before, without the seller's token.
+  const incomeTimes = await sequential(incomeTargets.map((t) => ({ url: t.url, headers: t.target === null ? {} : auth })))
+  for (const [k, t] of incomeTargets.entries()) incomeRows.push({ name: `${t.name} (${target.label})`, ...incomeTimes[k], target: t.target })
   console.log(`  ${target.label}: ${INCOME_ORDERS.toLocaleString('en')} orders seeded in ${seedSeconds.toFixed(1)} s; the seller's summary: ${JSON.stringify(summary)}`)
   await stopChild(incomeApi)
   // Statistics at scale (issue 9): its own fixture on the same database, then the statistics and admin lists timed.
-  statisticsRows.push(...(await statisticsBench({ label: target.label, dataDir, databaseUrl: target.env.DATABASE_URL, apiPort, adminPassword: 'Bench@2026', startApi: () => start(`API (${target.label}, statistics)`, ['server/dist/main.js'], env, `http://127.0.0.1:${apiPort}/api/health`), stopChild, sequential, requests: Number(process.env.BENCH_STATS_REQUESTS ?? 100) })))
+  statisticsRows.push(...(await statisticsBench({ label: target.label, dataDir, databaseUrl: target.env.DATABASE_URL, apiPort, adminPassword: 'Bench@2026', startApi: () => start(`API (${target.label}, statistics)`, ['server/dist/main.js'], env, bench.health), stopChild, sequential, requests: Number(process.env.BENCH_STATS_REQUESTS ?? 100) })))
   await target.drop?.()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }

@@ -1,7 +1,9 @@
 import type { Envelope, FieldErrors } from '#contract/envelope.ts'
-import type { BodyIn, DataOf, Endpoint, QueryIn } from '#contract/http.ts'
+import { type CallInput, requestOf, succeeded } from '#contract/client.ts'
+import type { DataOf, Endpoint } from '#contract/http.ts'
 import http from 'node:http'
 import https from 'node:https'
+import { usersApi } from '#contract/users.ts'
 import { env } from './env.ts'
 
 /**
@@ -50,75 +52,48 @@ export class ApiError extends Error {
    */
   get confirmsLogout(): boolean {
     if (this.unreachable) return false
-    return this.status >= 500 && this.status <= 504 && !this.path.startsWith('/api/users/userInfo') && !PROVIDER_FAILURES.has(this.msg)
+    return this.status >= 500 && this.status <= 504 && this.path !== usersApi.userInfo.path && !PROVIDER_FAILURES.has(this.msg)
   }
 }
 
-type CallOptions = {
-  method?: 'GET' | 'POST'
-  token?: string | null
-  query?: Record<string, string | number | undefined | null>
-  body?: unknown
-  headers?: Record<string, string>
-}
+/** What a call of one endpoint sends: the session's token, forwarded headers and the endpoint's own query or body. */
+export type EndpointInput<E extends Endpoint> = { token?: string | null; headers?: Record<string, string> } & CallInput<E>
 
 /**
- * The transport under `api()`: bearer token from the session, the client's address and request id
- * forwarded, the `{code, msg, data}` envelope unwrapped. Throws ApiError otherwise.
+ * The typed client (decision 130): calls one endpoint of `contract/` with its method and path, and
+ * answers its response type. The API validated the answer against the same schema before sending it.
+ * The bearer token from the session, the client's address and request id are forwarded, the
+ * `{code, msg, data}` envelope unwrapped; anything else throws ApiError.
  */
-async function callApi<T>(request: Request, path: string, opts: CallOptions = {}): Promise<T> {
-  const url = new URL(env.apiUrl + path)
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`
+export async function api<E extends Endpoint>(request: Request, e: E, input: EndpointInput<E>): Promise<DataOf<E>> {
+  const path = e.path
+  const { url, method, body } = requestOf(env.apiUrl, e, input)
+  const headers: Record<string, string> = { accept: 'application/json', ...input.headers }
+  if (input.token) headers.authorization = `Bearer ${input.token}`
   const forwarded = request.headers.get('x-forwarded-for')
   if (forwarded) headers['x-forwarded-for'] = forwarded
   const ua = request.headers.get('user-agent')
   if (ua) headers['user-agent'] = ua
   const requestId = request.headers.get('x-request-id')
   if (requestId) headers['x-request-id'] = requestId
-  let body: string | undefined
-  if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json'
-    body = JSON.stringify(opts.body)
-  }
+  if (body !== undefined) headers['content-type'] = 'application/json'
   let answer: { status: number; text: string }
   try {
-    answer = await send(url, opts.method ?? (body ? 'POST' : 'GET'), headers, body)
+    answer = await send(url, method, headers, body)
   } catch {
     // SPEC §8: a transport failure → 'Request Error'.
     throw new ApiError(503, 'errors.requestError', null, path, true)
   }
-  let envelope: Envelope<T>
+  let envelope: Envelope<DataOf<E>>
   try {
-    envelope = JSON.parse(answer.text) as Envelope<T>
+    envelope = JSON.parse(answer.text) as Envelope<DataOf<E>>
   } catch {
     // Not our envelope: a proxy in front of a stopped API answers 502–504 with a page of its own.
     const gateway = answer.status >= 502 && answer.status <= 504
     throw new ApiError(answer.status >= 400 ? answer.status : 502, gateway ? 'errors.requestError' : 'errors.error', null, path, gateway)
   }
-  if (envelope.code !== 200 && envelope.code !== 201) {
+  if (!succeeded(envelope)) {
     throw new ApiError(envelope.code || answer.status, envelope.msg || 'errors.error', envelope.data, path)
   }
   return envelope.data
-}
-
-/** What a call of one endpoint sends: the session's token and the endpoint's own query or body. */
-export type EndpointInput<E extends Endpoint> = { token?: string | null; headers?: Record<string, string> } & (QueryIn<E> extends undefined
-  ? { query?: undefined }
-  : { query: QueryIn<E> }) &
-  (BodyIn<E> extends undefined ? { body?: undefined } : { body: BodyIn<E> })
-
-/**
- * The typed client: calls one endpoint of `contract/` with its method and path, and answers its
- * response type. The API validated the answer against the same schema before sending it.
- */
-export function api<E extends Endpoint>(request: Request, e: E, input: EndpointInput<E>): Promise<DataOf<E>> {
-  return callApi<DataOf<E>>(request, e.path, {
-    method: e.method,
-    token: input.token,
-    headers: input.headers,
-    query: input.query as CallOptions['query'],
-    body: e.method === 'POST' ? (input.body ?? {}) : undefined,
-  })
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { args, get, sessionCookie, settle, statusOf, userFixture } from '../../tests/support/console.ts'
 import { optionalUser, requireAdmin, requireUser, safeRedirect } from './auth.ts'
 
@@ -47,7 +48,7 @@ describe('safeRedirect: only paths of this site', () => {
 
 describe('requireUser: the current user, once per request', () => {
   it('calls /api/users/userInfo once however many loaders of one request ask (they share the load context)', async () => {
-    stub.on('GET /api/users/userInfo', { data: USER })
+    stub.on(usersApi.userInfo, { data: USER })
     const cookie = await sessionCookie('tok-1')
     const context = {}
     // A navigation to an admin page: the _app layout, the /system layout and the page itself.
@@ -57,23 +58,23 @@ describe('requireUser: the current user, once per request', () => {
       requireAdmin(args(get('/system/user-manage', cookie), {}, context)),
     ])
     expect([a.user.user_name, b.user.user_name, c.user.user_name]).toEqual(['ada', 'ada', 'ada'])
-    expect(stub.count('/api/users/userInfo')).toBe(1)
+    expect(stub.count(usersApi.userInfo)).toBe(1)
     expect(stub.calls[0]!.headers.authorization).toBe('Bearer tok-1')
 
     // Another request (another context) asks again.
     await requireUser(args(get('/dashboard/workplace', cookie), {}, {}))
-    expect(stub.count('/api/users/userInfo')).toBe(2)
+    expect(stub.count(usersApi.userInfo)).toBe(2)
   })
 
   it('without a session goes to login, coming back to the page', async () => {
     const res = statusOf(await settle(() => requireUser(args(get('/user/setting?from=guard')))))
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/login?redirect=%2Fuser%2Fsetting%3Ffrom%3Dguard')
-    expect(stub.count('/api/users/userInfo')).toBe(0)
+    expect(stub.count(usersApi.userInfo)).toBe(0)
   })
 
   it('a refused token logs out and goes to login', async () => {
-    stub.on('GET /api/users/userInfo', { code: 401, msg: 'auth.unauthorized' })
+    stub.on(usersApi.userInfo, { code: 401, msg: 'auth.unauthorized' })
     const res = statusOf(await settle(async () => requireUser(args(get('/dashboard/workplace', await sessionCookie('dead'))))))
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/login?redirect=%2Fdashboard%2Fworkplace')
@@ -82,8 +83,8 @@ describe('requireUser: the current user, once per request', () => {
 
   it.each([
     ['the API is down (connection refused)', async () => stub.down()],
-    ['the API answers 500', async () => stub.on('GET /api/users/userInfo', { code: 500, msg: 'errors.internal' })],
-    ['a proxy answers 502 for it', async () => stub.on('GET /api/users/userInfo', { raw: '<h1>Bad Gateway</h1>', status: 502 })],
+    ['the API answers 500', async () => stub.on(usersApi.userInfo, { code: 500, msg: 'errors.internal' })],
+    ['a proxy answers 502 for it', async () => stub.on(usersApi.userInfo, { raw: '<h1>Bad Gateway</h1>', status: 502 })],
   ])('%s: 503 "temporarily unavailable", the session kept', async (_, breakIt) => {
     const cookie = await sessionCookie('tok-2')
     await breakIt()
@@ -112,7 +113,7 @@ describe('requireUser: a session that ends', () => {
   }
 
   it('a banned account is sent to login with the reason (issue 13), without the "could not load" toast', async () => {
-    stub.on('GET /api/users/userInfo', { code: 401, msg: 'auth.banned', data: null })
+    stub.on(usersApi.userInfo, { code: 401, msg: 'auth.banned', data: null })
     const res = await thrown(requireUser(args(get('/user/setting?x=1', await sessionCookie('tok-b')))))
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/login?redirect=%2Fuser%2Fsetting%3Fx%3D1&reason=banned')
@@ -122,7 +123,7 @@ describe('requireUser: a session that ends', () => {
   })
 
   it('any other dead token goes to login without a reason', async () => {
-    stub.on('GET /api/users/userInfo', { code: 401, msg: 'auth.unauthorized', data: null })
+    stub.on(usersApi.userInfo, { code: 401, msg: 'auth.unauthorized', data: null })
     const res = await thrown(requireUser(args(get('/user/setting', await sessionCookie('tok-c')))))
     expect(res.headers.get('location')).toBe('/login?redirect=%2Fuser%2Fsetting')
   })

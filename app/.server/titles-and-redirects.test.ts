@@ -2,6 +2,7 @@
 // redirects of the guards that need no browser (SPEC §2): the loaders, called with the locale cookie a
 // browser sends. The menu pages' titles are walked in a browser by tests/e2e/walk.spec.ts.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { args, get, sessionCookie, settle, statusOf, userFixture } from '../../tests/support/console.ts'
 import { loader as notFound } from '../routes/$/route.tsx'
 import { loader as agreementIndex } from '../routes/agreement._index/route.tsx'
@@ -15,7 +16,7 @@ const stub = await vi.hoisted(async () => (await import('../../tests/support/api
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: userFixture() })
+  stub.on(usersApi.userInfo, { data: userFixture() })
 })
 
 /** The `ps_lng` cookie as the locale switch writes it (base64 of the JSON value). */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
+import { HEALTH_PATH } from '#contract/http.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { authenticateByDefault } from './http/module.ts'
@@ -84,7 +85,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock })
   await app.register(authPlugin)
 
-  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
+  app.get(HEALTH_PATH, { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
   // The API proper: authentication on by default; each module's endpoints say who may call them.
   await app.register(async (api) => {
     // Before validation, so a caller without the right to an endpoint gets 401/403, never its 422.

@@ -3,7 +3,9 @@
 // opened in a spreadsheet, a cell that begins with = + - @ TAB or CR runs as a formula. Through the
 // real export route: no text cell may start one, and figures — negative amounts too — stay numbers.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { STATISTICS_TABS } from '#contract/statistics.ts'
+import { usersApi } from '#contract/users.ts'
+import type { DataOf } from '#contract/http.ts'
+import { STATISTICS_TABS, type StatisticsTab, statisticsApi } from '#contract/statistics.ts'
 import { args, get, sessionCookie, userFixture } from '../support/console.ts'
 import { loader } from '#app/routes/_app.system.statistics-report_.csv/route.ts'
 
@@ -27,25 +29,33 @@ const HOSTILE_NAMES = [
   '=',
 ]
 
-const FIGURES = { orders: 3, completed: 2, pending: 0, failed: 0, refunded: 1, free: 0, gmv: 12.3, refundAmount: 5, fee: 0.62, income: -12.5, bought: 1, spent: 9.9, sold: 2, withdrawn: 0, amount: -12.5, count: 1 }
+// Each tab's own figures (its response schema refuses another's), each with a negative amount.
+const FIGURES = {
+  comprehensive: { bought: 1, spent: 9.9, sold: 2, gmv: 12.3, income: -12.5, withdrawn: 0 },
+  orders: { orders: 3, completed: 2, pending: 0, failed: 0, refunded: 1, amount: -12.5, refundAmount: 5 },
+  sellers: { orders: 3, completed: 2, pending: 0, failed: 0, refunded: 1, free: 0, gmv: 12.3, refundAmount: 5, fee: 0.62, income: -12.5 },
+  withdrawals: { count: 1, completed: 1, pending: 0, failed: 0, amount: -12.5, paid: 0, fee: 0.1 },
+}
+const SHARES = { shares: 1, visits: 2, purchases: 1, conversionRate: 0.5 }
+
+function tabAnswer<T extends StatisticsTab>(tab: T) {
+  const figures = FIGURES[tab]
+  return {
+    list: HOSTILE_NAMES.map((username, i) => ({ userId: i + 1, username, ...figures, ...(tab === 'sellers' ? SHARES : {}) })),
+    total: HOSTILE_NAMES.length,
+    pageNum: 1,
+    pageSize: 500,
+    from: '2026-11-01',
+    to: '2026-11-27',
+    totals: figures,
+    ...(tab === 'comprehensive' ? { daily: [] } : {}),
+  }
+}
 
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: userFixture({ role: 'admin' }) })
-  for (const tab of STATISTICS_TABS) {
-    stub.on(`GET /api/statistics/admin/${tab}`, {
-      data: {
-        list: HOSTILE_NAMES.map((username, i) => ({ userId: i + 1, username, ...FIGURES, shares: 1, visits: 2, conversionRate: 0.5 })),
-        total: HOSTILE_NAMES.length,
-        pageNum: 1,
-        pageSize: 500,
-        from: '2026-11-01',
-        to: '2026-11-27',
-        totals: FIGURES,
-        daily: [],
-      },
-    })
-  }
+  stub.on(usersApi.userInfo, { data: userFixture({ role: 'admin' }) })
+  for (const tab of STATISTICS_TABS) stub.on(statisticsApi[tab], { data: tabAnswer(tab) as DataOf<(typeof statisticsApi)[typeof tab]> })
 })
 
 /** RFC 4180 fields of a CSV text (quoted fields may hold commas, quotes and line breaks). */

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { args, post, sessionCookie, settle, statusOf, userFixture } from '../support/console.ts'
 
 const stub = await vi.hoisted(async () => (await import('../support/api-stub.ts')).startApiStub())
@@ -14,7 +15,7 @@ afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
   // An admin, so that every guard lets the post through to its action; every other call answers 404.
-  stub.on('GET /api/users/userInfo', { data: userFixture({ role: 'admin', phone: '13800000000', terms_agreed_at: '2026-11-01T00:00:00.000Z' }) })
+  stub.on(usersApi.userInfo, { data: userFixture({ role: 'admin', phone: '13800000000', terms_agreed_at: '2026-11-01T00:00:00.000Z' }) })
 })
 
 type ActionModule = { action: (a: ActionFunctionArgs) => unknown }

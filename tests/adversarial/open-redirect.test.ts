@@ -3,6 +3,9 @@
 // must be a refusal (400) or a redirect that a browser, resolving its Location against the page, keeps
 // on this site.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
+import { oauthApi } from '#contract/oauth.ts'
+import { authApi } from '#contract/auth.ts'
 import { ORIGIN, args, get, post, sessionCookie, settle, statusOf, userFixture } from '../support/console.ts'
 import { action as loginAction } from '#app/routes/login/route.tsx'
 import { action as localeAction } from '#app/routes/locale/route.tsx'
@@ -16,9 +19,9 @@ const stub = await vi.hoisted(async () => (await import('../support/api-stub.ts'
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('POST /api/auth/login', { data: { token: 'fresh-token' } })
-  stub.on('GET /api/users/userInfo', { data: userFixture() })
-  stub.on('POST /api/oauth/unbind', { data: null })
+  stub.on(authApi.login, { data: { token: 'fresh-token' } })
+  stub.on(usersApi.userInfo, { data: userFixture() })
+  stub.on(oauthApi.unbind, { data: null })
 })
 
 /**

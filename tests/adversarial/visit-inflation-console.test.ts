@@ -4,6 +4,8 @@
 // and collected a fresh, validly signed cookie with it. Through the real share page loader: without a
 // cookie the id is the address's alone; with the cookie it is the cookie's (decision 106).
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type DataOf } from '#contract/http.ts'
+import { shareApi } from '#contract/shares.ts'
 import { args, get } from '../support/console.ts'
 import { loader } from '#app/routes/share.$unicode/route.tsx'
 
@@ -23,11 +25,11 @@ const SHARE = {
   subscription_status: 'close',
   created_at: '2026-11-01T00:00:00.000Z',
   for_sale: true,
-}
+} satisfies DataOf<typeof shareApi.lookup>
 
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/share', { data: SHARE })
+  stub.on(shareApi.lookup, { data: SHARE })
 })
 
 /** Opens the share page as a browser with these headers; the visitor id the API was sent, and the cookie set. */

@@ -3,6 +3,7 @@
 // script in the page, so only in the JS-on project (on the server's HTML, once hydrated).
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { sharesApi } from '#contract/shares.ts'
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, hydrated, loginAs, test } from './fixtures.ts'
 
@@ -26,11 +27,11 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 /** An approved share of the demo seller (the seed's), published for this test. */
 async function sharedCode(api: Api): Promise<string> {
   const seller = await api.login('demo_seller', DEMO_PASSWORD)
-  const share = await api.ok<{ id: number; unicode: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller,
     body: { title: `a11y ${Math.random().toString(36).slice(2, 7)}`, type: 'text', content: 'secret', price: 3, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share.unicode
 }
 

@@ -2,54 +2,54 @@
 // Names, emails, phones and passwords come from the factories the seed and the API tests use too. No
 // Playwright test object here, so the global setup can use it as well.
 import { strongPassword, uniqueEmail, uniqueName, uniquePhone } from '#server/db/factories.ts'
+import { authApi } from '#contract/auth.ts'
+import { fetchClient } from '#contract/client.ts'
+import { type OutboxMessage, outboxApi } from '#contract/outbox.ts'
+import { type User, usersApi } from '#contract/users.ts'
 import { ADMIN, API_URL } from './env.ts'
 
 export { strongPassword, uniqueEmail, uniqueName, uniquePhone }
 
 export type TestUser = { user_name: string; password: string; email?: string; phone?: string }
-type Envelope<T> = { code: number; msg: string; data: T }
-export type OutboxItem = { id: number; channel: 'email' | 'sms'; to: string; code: string; purpose: 'register' | 'forgot' | 'bind'; created_at: string }
-export type ApiUser = {
-  id: number
-  user_name: string
-  email: string | null
-  phone: string | null
-  role: string
-  profile: string
-  terms_agreed_at: string | null
-  alipayRealName: string | null
-  alipayAccount: string | null
-}
+type Purpose = 'register' | 'forgot' | 'bind'
 
 // ---- API client --------------------------------------------------------------------------------
 let adminToken: Promise<string> | null = null
 
-/** Talks to the API directly, as the given client address (TRUST_PROXY is on in the e2e server). */
+/**
+ * Talks to the API directly, as the given client address (TRUST_PROXY is on in the e2e server), through
+ * the contract's typed client (decision 130): `call(endpoint, {token, query | body})` answers the
+ * envelope, `ok(…)` its data or throws.
+ */
 export class Api {
-  constructor(readonly clientIp: string) {}
+  readonly call: ReturnType<typeof fetchClient>['call']
+  readonly ok: ReturnType<typeof fetchClient>['ok']
 
-  async call<T>(path: string, opts: { method?: 'GET' | 'POST'; token?: string; query?: Record<string, string>; body?: unknown } = {}) {
-    const url = new URL(API_URL + path)
-    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v)
-    const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': this.clientIp }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`
-    if (opts.body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(url, {
-      method: opts.method ?? (opts.body !== undefined ? 'POST' : 'GET'),
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    })
-    return (await res.json()) as Envelope<T>
-  }
-
-  async ok<T>(path: string, opts: Parameters<Api['call']>[1] = {}): Promise<T> {
-    const r = await this.call<T>(path, opts)
-    if (r.code !== 200 && r.code !== 201) throw new Error(`${opts.method ?? 'call'} ${path} → ${r.code} ${r.msg} ${JSON.stringify(r.data)}`)
-    return r.data
+  constructor(readonly clientIp: string) {
+    ;({ call: this.call, ok: this.ok } = fetchClient(API_URL, () => ({ 'x-forwarded-for': clientIp })))
   }
 
   async login(username: string, password: string): Promise<string> {
-    return (await this.ok<{ token: string }>('/api/auth/login', { body: { username, password } })).token
+    return (await this.ok(authApi.login, { body: { username, password } })).token
+  }
+
+  /**
+   * Pays an order or a package as the sandbox checkout page's Pay button does (a form post, not an
+   * endpoint of the contract but the sandbox gateway's page). Answers the HTTP status, 303 when the payment went through.
+   */
+  async payInSandbox(payUrl: string | undefined): Promise<number> {
+    if (!payUrl) throw new Error('no payUrl: the order needed no payment')
+    // The checkout page's form posts its hidden fields (the page's own query) back to the page's path.
+    const checkout = new URL(payUrl)
+    const form = new URLSearchParams(checkout.search)
+    form.set('action', 'pay')
+    const res = await fetch(new URL(checkout.pathname, API_URL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': this.clientIp },
+      body: form.toString(),
+      redirect: 'manual',
+    })
+    return res.status
   }
 
   /** One admin token per worker (admin sessions are not revoked by any test). */
@@ -58,12 +58,12 @@ export class Api {
     return adminToken
   }
 
-  async outbox(): Promise<OutboxItem[]> {
-    return (await this.ok<{ list: OutboxItem[] }>('/api/dev/outbox', { token: await this.adminToken(), query: { pageSize: '100' } })).list
+  async outbox(): Promise<OutboxMessage[]> {
+    return (await this.ok(outboxApi.list, { token: await this.adminToken(), query: { pageSize: 100 } })).list
   }
 
   /** The newest code sent to an email or phone (optionally for one purpose), waiting a little for it. */
-  async latestCode(target: string, purpose?: OutboxItem['purpose']): Promise<string> {
+  async latestCode(target: string, purpose?: Purpose): Promise<string> {
     const to = target.includes('@') ? target.toLowerCase() : target
     const deadline = Date.now() + 10_000
     for (;;) {
@@ -74,13 +74,13 @@ export class Api {
     }
   }
 
-  async userInfo(token: string): Promise<ApiUser> {
-    return this.ok<ApiUser>('/api/users/userInfo', { token })
+  async userInfo(token: string): Promise<User> {
+    return this.ok(usersApi.userInfo, { token })
   }
 
   /** A user as an admin sees it (by id), for checking what the UI stored. */
-  async adminGetUser(id: number): Promise<ApiUser> {
-    return this.ok<ApiUser>('/api/users/admin/getUserById', { token: await this.adminToken(), query: { id: String(id) } })
+  async adminGetUser(id: number): Promise<User> {
+    return this.ok(usersApi.getUserById, { token: await this.adminToken(), query: { id } })
   }
 
   /** Signs a new user up through the real calls: code → outbox → register. */
@@ -89,16 +89,16 @@ export class Api {
     const password = strongPassword()
     if (kind === 'email') {
       const email = uniqueEmail(user_name)
-      await this.ok('/api/auth/getRegisterVerificationCode', { query: { email } })
+      await this.ok(authApi.registerCode, { query: { email } })
       const verificationCode = await this.latestCode(email, 'register')
-      await this.ok('/api/auth/register/email', { body: { user_name, password, verificationCode, email } })
+      await this.ok(authApi.registerEmail, { body: { user_name, password, verificationCode, email } })
       const id = (await this.userInfo(await this.login(user_name, password))).id
       return { id, user_name, password, email }
     }
     const phone = uniquePhone()
-    await this.ok('/api/auth/getPhoneRegisterVerificationCode', { query: { phone } })
+    await this.ok(authApi.phoneRegisterCode, { query: { phone } })
     const verificationCode = await this.latestCode(phone, 'register')
-    await this.ok('/api/auth/register/phone', { body: { user_name, password, verificationCode, phone } })
+    await this.ok(authApi.registerPhone, { body: { user_name, password, verificationCode, phone } })
     const id = (await this.userInfo(await this.login(user_name, password))).id
     return { id, user_name, password, phone }
   }
@@ -111,7 +111,7 @@ export class Api {
   async createUserWithUnusedAddress(kind: 'email' | 'phone', prefix = 'e2e'): Promise<TestUser & { id: number }> {
     const user = await this.createUser(kind === 'email' ? 'phone' : 'email', prefix)
     const address = kind === 'email' ? uniqueEmail(user.user_name) : uniquePhone()
-    await this.ok('/api/users/admin/update', { token: await this.adminToken(), body: { id: user.id, [kind]: address } })
+    await this.ok(usersApi.adminUpdate, { token: await this.adminToken(), body: { id: user.id, [kind]: address } })
     return { ...user, [kind]: address }
   }
 }

@@ -1,5 +1,7 @@
 // Sign-up, login, forgot password and logout (SPEC §2 /login, §5 rules, §8 messages), with JavaScript; the
 // form journeys without it too (`@js-off`, `@js-off-only`: each in one language with JS, one without).
+import { authApi } from '#contract/auth.ts'
+import { usersApi } from '#contract/users.ts'
 import {
   expect,
   expectFieldError,
@@ -103,7 +105,8 @@ for (const { kind, lng, tag } of SIGN_UPS) {
       // The account exists with the identifier that was used, and the code is spent.
       const me = await api.userInfo(await api.login(target, password))
       expect(me).toMatchObject({ user_name: name, role: 'user', [kind]: target, [kind === 'email' ? 'phone' : 'email']: null })
-      const again = await api.call(`/api/auth/register/${kind}`, { body: { user_name: uniqueName('reg'), password, verificationCode: code, [kind]: target } })
+      const body = { user_name: uniqueName('reg'), password, verificationCode: code }
+      const again = await (kind === 'email' ? api.call(authApi.registerEmail, { body: { ...body, email: target } }) : api.call(authApi.registerPhone, { body: { ...body, phone: target } }))
       expect(again.code).not.toBe(201)
     })
   })
@@ -222,7 +225,7 @@ test.describe('login', () => {
 
   test('a banned account is told so, without "refresh and try again"', async ({ page, api }) => {
     const user = await api.createUser('phone', 'ban')
-    await api.ok('/api/users/admin/update', { token: await api.adminToken(), body: { id: user.id, is_banned: 1 } })
+    await api.ok(usersApi.adminUpdate, { token: await api.adminToken(), body: { id: user.id, is_banned: 1 } })
     await page.goto('/login')
     // The label names all three ways to log in; the phone one works (up to the ban).
     await page.getByLabel(/^User name, email or phone/).fill(user.phone!)
@@ -302,7 +305,7 @@ for (const { kind, lng, tag } of FORGOT) {
       await expect(page).toHaveURL('/login')
       await expectFlash(page, ui.passwordReset)
 
-      expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(401)
+      expect((await api.call(authApi.login, { body: { username: user.user_name, password: user.password } })).code).toBe(401)
       await login(page, target, newPassword)
       await expect(page.getByRole('heading', { name: ui.hello(user.user_name) })).toBeVisible()
     })

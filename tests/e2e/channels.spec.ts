@@ -3,13 +3,13 @@
 // seller below the minimum income is refused with the reason; a disabled channel is no longer offered.
 // Every test is a form journey: JavaScript on and off (`@js-off`).
 import type { Page } from '@playwright/test'
-import type { Channel } from '#contract/channels.ts'
+import { channelsApi } from '#contract/channels.ts'
 import { lastMonth } from '#server/modules/channels/rules.ts'
 import { ADMIN } from './env.ts'
 import { type Api, expect, expectFieldError, expectFlash, loginAs, test, uniqueName } from './fixtures.ts'
 
 async function createChannel(api: Api, over: Partial<{ name: string; price: number; fee_rate: number; minimum_income: number; service_duration: number }> = {}) {
-  return api.ok<Channel>('/api/channels/admin/create', {
+  return api.ok(channelsApi.adminCreate, {
     token: await api.adminToken(),
     body: { name: uniqueName('E2E channel'), price: 2.5, fee_rate: 1.5, minimum_income: 0, service_duration: 7, ...over },
   })

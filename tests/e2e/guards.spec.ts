@@ -3,6 +3,7 @@
 // refuses a non-admin and sends a visitor to login (app/routes/_app.system/admin-access.test.ts), login
 // never leaves the site (app/routes/login/route.test.ts), a logged-in /login, /agreement, /faq and the
 // public pages' titles (app/.server/titles-and-redirects.test.ts); the menu pages' titles: walk.spec.ts.
+import { authApi } from '#contract/auth.ts'
 import { ADMIN } from './env.ts'
 import { expect, expectFlash, login, loginAs, test, uniqueEmail } from './fixtures.ts'
 
@@ -74,17 +75,17 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await rows.getByRole('link', { name: T.ban }).click()
       const confirm = page.getByRole('dialog', { name: T.confirmBan }).or(page.getByRole('alertdialog', { name: T.confirmBan }))
       await expect(confirm).toContainText(user.user_name)
-      expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(200)
+      expect((await api.call(authApi.login, { body: { username: user.user_name, password: user.password } })).code).toBe(200)
       await confirm.getByRole('button', { name: T.ban }).click()
       await expectFlash(page, T.edited)
       await expect(confirm).toBeHidden()
       await expect(page.getByRole('row').filter({ hasText: user.user_name })).toContainText(T.banned)
-      expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(403)
+      expect((await api.call(authApi.login, { body: { username: user.user_name, password: user.password } })).code).toBe(403)
 
       await page.getByRole('row').filter({ hasText: user.user_name }).getByRole('button', { name: T.unban }).click()
       await expectFlash(page, T.edited)
       await expect(page.getByRole('row').filter({ hasText: user.user_name })).not.toContainText(T.banned)
-      expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(200)
+      expect((await api.call(authApi.login, { body: { username: user.user_name, password: user.password } })).code).toBe(200)
 
       // A role change asks first too; Cancel changes nothing.
       await page.getByRole('row').filter({ hasText: user.user_name }).getByRole('link', { name: T.makeAdmin }).click()
@@ -111,7 +112,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
 
     test('reaches the outbox and sees the code that was sent', async ({ page, context, api }) => {
       const email = uniqueEmail()
-      await api.ok('/api/auth/getRegisterVerificationCode', { query: { email } })
+      await api.ok(authApi.registerCode, { query: { email } })
       const code = await api.latestCode(email, 'register')
       await loginAs(context, ADMIN.username, ADMIN.password)
       await page.goto('/system/outbox')

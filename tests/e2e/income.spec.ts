@@ -5,6 +5,8 @@
 // period is proven with a moved clock in server/src/modules/income/income.test.ts. Pages without forms:
 // JavaScript on only (decision 108).
 import type { Page } from '@playwright/test'
+import { sharesApi } from '#contract/shares.ts'
+import { usersApi } from '#contract/users.ts'
 import { DEMO_PASSWORD, SETTLEMENT_DELAY_HOURS } from './env.ts'
 import { type Api, expect, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
 
@@ -50,12 +52,12 @@ test.describe('the workplace of demo_seller (zh-CN)', () => {
 async function freshSellerWithShare(api: Api, price: number) {
   const seller = await api.createUser('phone', 'inc')
   const token = await api.login(seller.user_name, seller.password)
-  await api.ok('/api/users/agreeToTerms', { method: 'POST', token })
-  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+  await api.ok(usersApi.agreeToTerms, { token })
+  const share = await api.ok(sharesApi.new, {
     token,
     body: { title: uniqueName('income'), type: 'text', content: 'income secret', price, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return { seller, share }
 }
 

@@ -3,17 +3,20 @@
 // with JS, on reload without), refunds the order from the chat and closes it. Issue 20 (decision 102):
 // the chat is the buyer's — the seller, with its sales list or even the whole order number, gets none of
 // it; a signed-in buyer reaches its chat through its account.
+import { chatApi, EVENTS_PATH } from '#contract/messages.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { sharesApi } from '#contract/shares.ts'
 import { API_URL, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, jsDisabled, loginAs, setLocale, test } from './fixtures.ts'
 import { ADMIN } from './env.ts'
 
 async function publishApproved(api: Api) {
   const seller = await api.login('demo_seller', DEMO_PASSWORD)
-  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller,
     body: { title: `Chat share ${Math.random().toString(36).slice(2, 7)}`, type: 'text', content: 'chat secret', price: 3.3, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share
 }
 
@@ -120,9 +123,9 @@ test.describe('after-sales chat (en-US)', () => {
     expect((await seller.request.get(`/events?share=${share.unicode}`)).status()).toBe(404)
     // Straight at the API with its token: what an unknown order gets.
     const token = await api.login('demo_seller', DEMO_PASSWORD)
-    const details = await api.call('/api/afterSalesChat/list', { token, query: { order_no: orderNo } })
+    const details = await api.call(chatApi.list, { token, query: { order_no: orderNo } })
     expect(details.data).toMatchObject({ list: [], total: 0 })
-    expect((await fetch(`${API_URL}/api/events?order_no=${orderNo}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404)
+    expect((await fetch(`${API_URL}${EVENTS_PATH}?order_no=${orderNo}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404)
     await sellerContext.close()
 
     // The buyer's chat is untouched, and still the buyer's.
@@ -137,16 +140,8 @@ test.describe('after-sales chat (en-US)', () => {
     const buyer = await api.createUser('email', 'chb')
     const token = await api.login(buyer.user_name, buyer.password)
     // Bought in another browser (through the API): this one holds no purchase, only the session.
-    const { payUrl } = await api.ok<{ payUrl: string }>('/api/orders/create', { token, body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
-    const form = new URLSearchParams(new URL(payUrl).search)
-    form.set('action', 'pay')
-    const paid = await fetch(`${API_URL}/api/payments/sandbox/checkout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': api.clientIp },
-      body: form.toString(),
-      redirect: 'manual',
-    })
-    expect(paid.status).toBe(303)
+    const { payUrl } = await api.ok(ordersApi.create, { token, body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+    expect(await api.payInSandbox(payUrl)).toBe(303)
     await loginAs(page.context(), buyer)
     await page.goto(`/share/${share.unicode}`)
     await expect(page.locator('#secret-content')).toHaveText('chat secret')
@@ -157,7 +152,7 @@ test.describe('after-sales chat (en-US)', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(page.getByTestId('chat-lines')).toContainText('Bought with my account.')
     // The same chat is on its account's messages page.
-    const mine = await api.ok<{ list: { order: { product_name: string } }[] }>('/api/afterSalesChat/list', { token })
+    const mine = await api.ok(chatApi.list, { token })
     expect(mine.list.map((c) => c.order.product_name)).toEqual([share.title])
   })
 })

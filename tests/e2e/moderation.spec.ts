@@ -3,8 +3,9 @@
 // appeals a take-down from My shares; JavaScript on and off. That every admin page sends a non-admin away
 // is proven for every route by app/routes/_app.system/admin-access.test.ts.
 import type { Page } from '@playwright/test'
-import type { Appeal, Report } from '#contract/moderation.ts'
-import type { OwnShare, PublicShare } from '#contract/shares.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { appealsApi, reportsApi } from '#contract/moderation.ts'
+import { type PublicShare, sharesApi } from '#contract/shares.ts'
 import type { BrowserContext } from '@playwright/test'
 import { type Api, expect, expectFieldError, expectFlash, type Lng, loginAs, setLocale, test, uniqueName } from './fixtures.ts'
 import { ADMIN, DEMO_PASSWORD } from './env.ts'
@@ -13,12 +14,12 @@ const SELLER = 'demo_seller'
 
 async function approvedShare(api: Api): Promise<PublicShare> {
   const token = await api.login(SELLER, DEMO_PASSWORD)
-  const share = await api.ok<PublicShare>('/api/shares/new', { token, body: { title: uniqueName('rep'), type: 'text', content: 'secret text', price: 2.5, subscription_status: 'close' } })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  const share = await api.ok(sharesApi.new, { token, body: { title: uniqueName('rep'), type: 'text', content: 'secret text', price: 2.5, subscription_status: 'close' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share
 }
 
-const sellerShare = async (api: Api, id: number) => api.ok<OwnShare>('/api/shares/detail', { token: await api.login(SELLER, DEMO_PASSWORD), query: { id: String(id) } })
+const sellerShare = async (api: Api, id: number) => api.ok(sharesApi.detail, { token: await api.login(SELLER, DEMO_PASSWORD), query: { id: String(id) } })
 /** Back to a visitor (an admin or the seller would see the content instead of the share's state). */
 async function asVisitor(context: BrowserContext, lng: Lng) {
   await context.clearCookies()
@@ -123,7 +124,7 @@ test.describe('report → take down → appeal → approve (en-US)', () => {
     await asVisitor(context, 'en-US')
     await page.goto(`/share/${share.unicode}`)
     await expect(page.getByRole('button', { name: /^Buy for/ })).toBeVisible()
-    const created = await api.call('/api/orders/create', { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+    const created = await api.call(ordersApi.create, { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
     expect(created.code).toBe(201)
   })
 
@@ -139,8 +140,8 @@ test.describe('the ban path (zh-CN)', () => {
 
   test('report → ban after confirming: the share shows it is banned, cannot be reported or appealed', { tag: '@js-off' }, async ({ page, context, api }) => {
     const share = await approvedShare(api)
-    const { id } = await api.ok<{ id: number }>('/api/reports/create', { body: { unicode: share.unicode, reason: 'illegal', description: '违法内容' } })
-    await api.ok('/api/reports/create', { body: { unicode: share.unicode, reason: 'spam', description: '' } })
+    const { id } = await api.ok(reportsApi.create, { body: { unicode: share.unicode, reason: 'illegal', description: '违法内容' } })
+    await api.ok(reportsApi.create, { body: { unicode: share.unicode, reason: 'spam', description: '' } })
 
     await loginAs(context, 'admin', ADMIN.password)
     await page.goto(`/system/report-manage?unicode=${share.unicode}&status=processing`)
@@ -154,7 +155,7 @@ test.describe('the ban path (zh-CN)', () => {
     // Both reports of the share were closed by the one decision.
     await page.goto(`/system/report-manage?unicode=${share.unicode}`)
     await expect(row(page, '已处理')).toHaveCount(2)
-    const list = await api.ok<{ list: Report[] }>('/api/reports/admin/list', { token: await api.adminToken(), query: { unicode: share.unicode } })
+    const list = await api.ok(reportsApi.adminList, { token: await api.adminToken(), query: { unicode: share.unicode } })
     expect(list.list.map((r) => [r.status, r.action])).toEqual([
       ['handled', 'ban'],
       ['handled', 'ban'],
@@ -169,7 +170,7 @@ test.describe('the ban path (zh-CN)', () => {
     await page.goto(`/share-manage/search-table?title=${share.title}`)
     await expect(row(page, share.title)).toContainText('违规')
     await expect(row(page, share.title).getByRole('link', { name: /^申诉/ })).toHaveCount(0)
-    const refused = await api.call<Appeal>('/api/appeals/create', { token: await api.login(SELLER, DEMO_PASSWORD), body: { unicode: share.unicode, description: '请恢复' } })
+    const refused = await api.call(appealsApi.create, { token: await api.login(SELLER, DEMO_PASSWORD), body: { unicode: share.unicode, description: '请恢复' } })
     expect(refused.code).toBe(409)
   })
 })

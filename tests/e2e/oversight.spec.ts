@@ -4,7 +4,10 @@
 // refunded, the seller is banned and the shares cannot be bought. A seller that opened its own sales
 // first changes nothing: its looks are listed for the admin, not counted (issue 20, decision 102).
 import type { Page } from '@playwright/test'
-import { ADMIN, API_URL } from './env.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { shareApi, sharesApi } from '#contract/shares.ts'
+import { usersApi } from '#contract/users.ts'
+import { ADMIN } from './env.ts'
 import { type Api, expect, expectFieldError, expectFlash, loginAs, setLocale, type TestUser, test, uniqueEmail, uniqueName } from './fixtures.ts'
 
 test.use({ lng: 'en-US' })
@@ -13,31 +16,23 @@ test.use({ lng: 'en-US' })
 async function newSeller(api: Api): Promise<TestUser & { id: number; token: string }> {
   const user = await api.createUser('phone', 'fr')
   const token = await api.login(user.user_name, user.password)
-  await api.ok('/api/users/agreeToTerms', { method: 'POST', token })
+  await api.ok(usersApi.agreeToTerms, { token })
   return { ...user, token }
 }
 
 async function approvedShare(api: Api, seller: { token: string }, price: number) {
-  const share = await api.ok<{ id: number; unicode: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller.token,
     body: { title: uniqueName('frshare'), type: 'text', content: 'secret', price, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share
 }
 
 /** Buys the share through the sandbox checkout's Pay button (as `buyer`, or as a visitor). */
 async function buy(api: Api, unicode: string, buyer?: string) {
-  const { orderNo, payUrl } = await api.ok<{ orderNo: string; payUrl: string }>('/api/orders/create', { token: buyer, body: { unicode, paymentMethod: 'Alipay' } })
-  const form = new URLSearchParams(new URL(payUrl).search)
-  form.set('action', 'pay')
-  const res = await fetch(`${API_URL}/api/payments/sandbox/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': api.clientIp },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  expect(res.status).toBe(303)
+  const { orderNo, payUrl } = await api.ok(ordersApi.create, { token: buyer, body: { unicode, paymentMethod: 'Alipay' } })
+  expect(await api.payInSandbox(payUrl)).toBe(303)
   return orderNo
 }
 
@@ -81,7 +76,7 @@ test('ban seller and refund buyers: the preview lists the orders and the total, 
   const orders = [await buy(api, a.unicode, buyerToken), await buy(api, b.unicode)]
   // The seller opens each of its sales by number, as it could before to empty the refund in advance.
   for (const no of orders) {
-    const opened = await api.ok<{ content?: string }>('/api/share', { token: seller.token, query: { third_party_trade_no: no } })
+    const opened = await api.ok(shareApi.lookup, { token: seller.token, query: { third_party_trade_no: no } })
     expect(opened.content).toBe('secret')
   }
 
@@ -107,9 +102,9 @@ test('ban seller and refund buyers: the preview lists the orders and the total, 
   await expect(row(page, 'Ban seller and refund buyers: done')).toBeVisible()
 
   // The buyer's order shows Refund; the shares cannot be bought; the seller cannot log in.
-  const mine = await api.ok<{ list: { orderNo: string; payment_status: string }[] }>('/api/orders/list', { token: buyerToken })
+  const mine = await api.ok(ordersApi.list, { token: buyerToken })
   expect(mine.list.find((o) => o.orderNo === orders[0])?.payment_status).toBe('Refund')
-  const again = await api.call('/api/orders/create', { method: 'POST', body: { unicode: a.unicode, paymentMethod: 'Alipay' } })
+  const again = await api.call(ordersApi.create, { body: { unicode: a.unicode, paymentMethod: 'Alipay' } })
   expect(again.code).toBeGreaterThanOrEqual(400)
   // The admin's order list shows both refunded, each with its history.
   await page.goto(`/system/order-manage?orderNo=${orders[1]}`)

@@ -2,6 +2,7 @@
 // anonymous visitor by its code, paid in the sandbox gateway, shown, and reopened later from the
 // browser's memory and by order number. The journeys through forms run
 // with JavaScript on and off (`@js-off`).
+import { sharesApi } from '#contract/shares.ts'
 import { DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, jsDisabled, test } from './fixtures.ts'
 
@@ -10,12 +11,12 @@ const SELLER = 'demo_seller'
 async function publishApproved(api: Api, opts: { type?: 'text' | 'url' | 'netdisk'; content?: string; extraction_code?: string; price?: number } = {}) {
   const seller = await api.login(SELLER, DEMO_PASSWORD)
   const secret = opts.content ?? `secret-${Math.random().toString(36).slice(2)} 秘密`
-  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller,
     body: { title: `E2E share ${Math.random().toString(36).slice(2, 7)}`, type: opts.type ?? 'text', content: secret, extraction_code: opts.extraction_code, price: opts.price ?? 6.6, subscription_status: 'close' },
   })
   const admin = await api.adminToken()
-  await api.ok('/api/shares/admin/update', { token: admin, body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: admin, body: { id: share.id, status: 'approved' } })
   return { ...share, secret }
 }
 
@@ -102,7 +103,7 @@ test.describe('a deleted share (zh-CN)', () => {
     const origin = new URL(page.url()).origin
 
     const seller = await api.login(SELLER, DEMO_PASSWORD)
-    await api.ok('/api/shares/delete', { token: seller, query: { id: String(share.id) } })
+    await api.ok(sharesApi.delete, { token: seller, query: { id: String(share.id) } })
 
     // The browser that bought it, by the share page and by the code typed on /.
     await page.goto(`/share/${share.unicode}`)
@@ -184,7 +185,7 @@ test.describe('buying a share as a visitor (en-US)', () => {
     expect(await page.content()).not.toContain(share.secret)
 
     const seller = await api.login(SELLER, DEMO_PASSWORD)
-    const inReview = await api.ok<{ unicode: string }>('/api/shares/new', { token: seller, body: { title: 'In review', type: 'text', content: 'x', price: 2 } })
+    const inReview = await api.ok(sharesApi.new, { token: seller, body: { title: 'In review', type: 'text', content: 'x', price: 2 } })
     await page.goto(`/share/${inReview.unicode}`)
     await expect(page.getByText('This share is under review and cannot be bought yet.')).toBeVisible()
     await expect(page.getByRole('button', { name: /Buy for/ })).toHaveCount(0)

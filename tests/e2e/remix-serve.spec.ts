@@ -4,6 +4,7 @@
 // process id then stops the server), in front of this run's API: the login page hydrates from the assets
 // it serves, and a share page shows its share.
 import path from 'node:path'
+import { sharesApi } from '#contract/shares.ts'
 import { API_URL, DATA_DIR, DEMO_PASSWORD, WEB_PORT } from './env.ts'
 import { expect, hydrated, test, uniqueName } from './fixtures.ts'
 import { ROOT, startServer } from './second-server.ts'
@@ -11,11 +12,11 @@ import { ROOT, startServer } from './second-server.ts'
 test('remix-serve serves the built console: the login page and a share page', async ({ page, api }) => {
   const port = WEB_PORT + 510
   const seller = await api.login('demo_seller', DEMO_PASSWORD)
-  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller,
     body: { title: uniqueName('served'), type: 'text', content: 'served secret', price: 2, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
 
   const server = await startServer(
     path.join(ROOT, 'node_modules', '.bin', 'remix-serve'),

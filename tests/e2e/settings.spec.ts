@@ -1,6 +1,8 @@
 // User settings (/user/setting): profile, password, security phone, Alipay account, terms — each checked
 // on the page and in what the API then returns, and on the workplace checklist where it counts.
 import type { Page } from '@playwright/test'
+import { authApi } from '#contract/auth.ts'
+import { usersApi } from '#contract/users.ts'
 import { expect, expectFieldError, expectFlash, type Lng, login, loginAs, strongPassword, test, uniqueEmail, uniquePhone } from './fixtures.ts'
 
 const UI = {
@@ -143,8 +145,8 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       // This session goes on with a fresh token; the other one is revoked.
       await page.goto('/user/setting')
       await expect(page).toHaveURL('/user/setting')
-      expect((await api.call('/api/users/userInfo', { token: otherSession })).code).toBe(401)
-      expect((await api.call('/api/auth/login', { body: { username: user.user_name, password: user.password } })).code).toBe(401)
+      expect((await api.call(usersApi.userInfo, { token: otherSession })).code).toBe(401)
+      expect((await api.call(authApi.login, { body: { username: user.user_name, password: user.password } })).code).toBe(401)
 
       await page.getByRole('button', { name: ui.logout }).click()
       await expect(page).toHaveURL('/login')
@@ -186,7 +188,7 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(step(page, lng, 'phone')).not.toContainText(ui.todo)
       await expect(page.getByText(ui.remaining(2))).toBeVisible()
       // The bound phone is now a login name too.
-      expect((await api.call('/api/auth/login', { body: { username: phone, password: user.password } })).code).toBe(200)
+      expect((await api.call(authApi.login, { body: { username: phone, password: user.password } })).code).toBe(200)
     })
 
     test('Alipay account: a bad account is refused, a good one is stored', async ({ page, context, api }) => {
@@ -234,11 +236,11 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       await expect(step(page, lng, 'phone')).toContainText(ui.done)
       await expect(page.getByText(ui.remaining(1))).toBeVisible()
       const token = await api.login(user.user_name, user.password)
-      await api.ok('/api/users/updateAlipayInfo', { token, body: { alipayRealName: 'Li Si', alipayAccount: user.phone } })
+      await api.ok(usersApi.updateAlipayInfo, { token, body: { alipayRealName: 'Li Si', alipayAccount: user.phone! } })
       await page.reload()
       await expect(page.getByText(ui.allDone)).toBeVisible()
       // Agreeing again keeps the first time.
-      await api.ok('/api/users/agreeToTerms', { method: 'POST', token })
+      await api.ok(usersApi.agreeToTerms, { token })
       expect((await api.adminGetUser(user.id)).terms_agreed_at).toBe(agreedAt)
     })
   })

@@ -1,10 +1,10 @@
 // Share management in the console (SPEC §2 /share-manage, /user/order-list, /system/share-manage and
 // /system/order-manage; DESIGN §3 publishing, share status, buying, refund), with JavaScript on and off.
 import type { Page } from '@playwright/test'
-import type { Order } from '#contract/orders.ts'
-import type { OwnShare, PublicShare } from '#contract/shares.ts'
+import { type Order, ordersApi } from '#contract/orders.ts'
+import { type OwnShare, type PublicShare, sharesApi } from '#contract/shares.ts'
 import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
-import { ADMIN, API_URL, BASE_URL, DEMO_PASSWORD } from './env.ts'
+import { ADMIN, BASE_URL, DEMO_PASSWORD } from './env.ts'
 
 const SELLER = 'demo_seller'
 const BUYER = 'demo_buyer'
@@ -15,37 +15,29 @@ type NewShare = { title: string; type: 'text' | 'url' | 'netdisk'; content: stri
 async function createShare(api: Api, over: Partial<NewShare> = {}): Promise<PublicShare> {
   const token = await api.login(SELLER, DEMO_PASSWORD)
   const body: NewShare = { title: uniqueName('share'), type: 'text', content: 'secret text', price: 3.5, ...over }
-  return api.ok<PublicShare>('/api/shares/new', { token, body: { ...body, subscription_status: 'close' } })
+  return api.ok(sharesApi.new, { token, body: { ...body, subscription_status: 'close' } })
 }
 
 async function setStatus(api: Api, id: number, status: 'approved' | 'reported_invalid' | 'violation') {
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id, status } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id, status } })
 }
 
 async function sellerShare(api: Api, id: number): Promise<OwnShare> {
-  return api.ok<OwnShare>('/api/shares/detail', { token: await api.login(SELLER, DEMO_PASSWORD), query: { id: String(id) } })
+  return api.ok(sharesApi.detail, { token: await api.login(SELLER, DEMO_PASSWORD), query: { id: String(id) } })
 }
 
 async function adminOrder(api: Api, orderNo: string): Promise<Order> {
-  const page = await api.ok<{ list: Order[] }>('/api/orders/admin/list', { token: await api.adminToken(), query: { orderNo } })
+  const page = await api.ok(ordersApi.adminList, { token: await api.adminToken(), query: { orderNo } })
   return page.list[0]!
 }
 
 /** demo_buyer buys a share through the sandbox gateway; `pay: false` leaves the order Pending. */
 async function buy(api: Api, unicode: string, { pay = true } = {}): Promise<string> {
   const token = await api.login(BUYER, DEMO_PASSWORD)
-  const { orderNo, payUrl } = await api.ok<{ orderNo: string; payUrl: string }>('/api/orders/create', { token, body: { unicode, paymentMethod: 'Alipay' } })
+  const { orderNo, payUrl } = await api.ok(ordersApi.create, { token, body: { unicode, paymentMethod: 'Alipay' } })
   if (!pay) return orderNo
   // What the checkout page's Pay button posts.
-  const form = new URLSearchParams(new URL(payUrl).search)
-  form.set('action', 'pay')
-  const res = await fetch(`${API_URL}/api/payments/sandbox/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': api.clientIp },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  expect(res.status).toBe(303)
+  expect(await api.payInSandbox(payUrl)).toBe(303)
   await expect.poll(async () => (await adminOrder(api, orderNo)).payment_status).toBe('Completed')
   return orderNo
 }
@@ -138,7 +130,7 @@ test.describe('seller: my shares', () => {
 
     // What the API stored.
     const token = await api.login(SELLER, DEMO_PASSWORD)
-    const list = await api.ok<{ list: PublicShare[] }>('/api/shares/list', { token, query: { title: disk } })
+    const list = await api.ok(sharesApi.list, { token, query: { title: disk } })
     const stored = await sellerShare(api, list.list[0]!.id)
     expect(stored).toMatchObject({ type: 'netdisk', content: 'https://pan.example.com/s/abc', extraction_code: 'x9', price: 10000, subscription_status: 'open', status: 'under_review' })
   })
@@ -202,7 +194,7 @@ test.describe('seller: my shares', () => {
     await expect(page).toHaveURL(`/share-manage/search-table?title=${share.title}`)
     await expect(row(page, share.title)).toHaveCount(0)
     const token = await api.login(SELLER, DEMO_PASSWORD)
-    expect((await api.ok<{ total: number }>('/api/shares/list', { token, query: { title: share.title } })).total).toBe(0)
+    expect((await api.ok(sharesApi.list, { token, query: { title: share.title } })).total).toBe(0)
   })
 
   test('the share link: copied with JavaScript, shown with its QR code', async ({ page, api, context }, testInfo) => {
@@ -250,7 +242,7 @@ test.describe('seller without a bound phone', () => {
     await expect(page.getByText('发布分享前请先绑定安全手机。')).toHaveCount(1)
     await expect(page).toHaveURL('/share-manage/new')
     const token = await api.login(user.user_name, user.password)
-    expect((await api.ok<{ total: number }>('/api/shares/list', { token })).total).toBe(0)
+    expect((await api.ok(sharesApi.list, { token })).total).toBe(0)
   })
 })
 
@@ -354,7 +346,7 @@ test.describe('admin: share review', () => {
     expect(await sellerShare(api, share.id)).toMatchObject({ title: `${tag}-fixed`, status: 'violation' })
 
     // The seller deleted it meanwhile: the API's refusal is stated on the page.
-    await api.ok('/api/shares/delete', { token: await api.login(SELLER, DEMO_PASSWORD), query: { id: String(share.id) } })
+    await api.ok(sharesApi.delete, { token: await api.login(SELLER, DEMO_PASSWORD), query: { id: String(share.id) } })
     const res = await page.request.post(`/system/share-manage?keyword=${tag}&edit=${share.id}`, {
       form: { intent: 'edit', id: String(share.id), title: 'x', price: '1', subscription_status: 'close' },
     })

@@ -4,7 +4,10 @@
 // and GET forms: it runs with JavaScript on and off (`@js-off`), taking the same steps.
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { ADMIN, API_URL } from './env.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { sharesApi } from '#contract/shares.ts'
+import { usersApi } from '#contract/users.ts'
+import { ADMIN } from './env.ts'
 import { type Api, expect, loginAs, test, uniqueName } from './fixtures.ts'
 
 /** Shanghai's today (the day the API counts in). */
@@ -16,22 +19,14 @@ async function sellerWithSale(api: Api, price: number) {
   // Publishing needs a phone and the sharing terms agreed.
   const seller = await api.createUser('phone', 'st')
   const token = await api.login(seller.user_name, seller.password)
-  await api.ok('/api/users/agreeToTerms', { method: 'POST', token })
-  const share = await api.ok<{ id: number; unicode: string }>('/api/shares/new', {
+  await api.ok(usersApi.agreeToTerms, { token })
+  const share = await api.ok(sharesApi.new, {
     token,
     body: { title: uniqueName('stshare'), type: 'text', content: 'secret', price, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
-  const { payUrl } = await api.ok<{ orderNo: string; payUrl: string }>('/api/orders/create', { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
-  const form = new URLSearchParams(new URL(payUrl).search)
-  form.set('action', 'pay')
-  const res = await fetch(`${API_URL}/api/payments/sandbox/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': api.clientIp },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  expect(res.status).toBe(303)
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  const { payUrl } = await api.ok(ordersApi.create, { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+  expect(await api.payInSandbox(payUrl)).toBe(303)
   return seller
 }
 

@@ -3,6 +3,8 @@
 // day's limit is reached and the buy form is the only way left. Also the admin's package list: edit,
 // off shelf, and delete — 'Delete Fail' with subscribers, 'Delete Success' without (SPEC §8).
 import type { Page } from '@playwright/test'
+import { packagesApi } from '#contract/packages.ts'
+import { sharesApi } from '#contract/shares.ts'
 import { type Api, expect, expectFieldError, expectFlash, loginAs, test, uniqueName } from './fixtures.ts'
 import { ADMIN, DEMO_PASSWORD } from './env.ts'
 
@@ -12,11 +14,11 @@ const SELLER = 'demo_seller'
 async function openShare(api: Api, subscription: 'open' | 'close' = 'open') {
   const seller = await api.login(SELLER, DEMO_PASSWORD)
   const secret = `sub-secret-${Math.random().toString(36).slice(2)} 订阅`
-  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller,
     body: { title: uniqueName('subshare'), type: 'text', content: secret, price: 4.2, subscription_status: subscription },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return { ...share, secret }
 }
 
@@ -129,7 +131,7 @@ test.describe('subscription packages (en-US)', { tag: '@js-off' }, () => {
 
   test('admin: edit, off shelf and on sale again, delete asks first and answers Delete Success', async ({ page, context, api }) => {
     const name = uniqueName('Shelf')
-    await api.ok('/api/packages/admin/create', { token: await api.adminToken(), body: { name, download_limit: 1, price: 2, duration_days: 7 } })
+    await api.ok(packagesApi.adminCreate, { token: await api.adminToken(), body: { name, download_limit: 1, price: 2, duration_days: 7 } })
     await loginAs(context, ADMIN.username, ADMIN.password)
     await page.goto(`/system/package-list?keyword=${name}`)
 
@@ -147,7 +149,7 @@ test.describe('subscription packages (en-US)', { tag: '@js-off' }, () => {
     // Off shelf: not offered to buyers.
     const user = await api.createUser('email', 'shelf')
     const token = await api.login(user.user_name, user.password)
-    const onSale = await api.ok<{ list: { name: string }[] }>('/api/packages/list', { token, query: { pageSize: '100' } })
+    const onSale = await api.ok(packagesApi.list, { token, query: { pageSize: '100' } })
     expect(onSale.list.map((p) => p.name)).not.toContain(name)
     await page.getByRole('button', { name: `Put on sale ${name}` }).click()
     await expect(row(page, name)).toContainText('On sale')
@@ -170,13 +172,10 @@ test.describe('subscription packages (zh-CN)', () => {
     const user = await api.createUser('email', 'subzh')
     const token = await api.login(user.user_name, user.password)
     const admin = await api.adminToken()
-    const pkg = await api.ok<{ id: number }>('/api/packages/admin/create', { token: admin, body: { name: uniqueName('包'), download_limit: 3, price: 1, duration_days: 30 } })
+    const pkg = await api.ok(packagesApi.adminCreate, { token: admin, body: { name: uniqueName('包'), download_limit: 3, price: 1, duration_days: 30 } })
     // Bought and paid through the sandbox, as the checkout page's Pay button does.
-    const { payUrl } = await api.ok<{ payUrl: string }>('/api/packages/buy', { token, body: { id: pkg.id, paymentMethod: 'Alipay' } })
-    const pay = new URLSearchParams(new URL(payUrl).search)
-    pay.set('action', 'pay')
-    const paid = await fetch(new URL('/api/payments/sandbox/checkout', payUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: pay.toString(), redirect: 'manual' })
-    expect(paid.status).toBe(303)
+    const { payUrl } = await api.ok(packagesApi.buy, { token, body: { id: pkg.id, paymentMethod: 'Alipay' } })
+    expect(await api.payInSandbox(payUrl)).toBe(303)
 
     const open = await openShare(api)
     const closed = await openShare(api, 'close')

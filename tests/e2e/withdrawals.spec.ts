@@ -4,40 +4,35 @@
 // an admin completes or rejects it in /system/withdrawal-manage, and the figures move. Every test runs
 // with JavaScript on and off.
 import type { Page } from '@playwright/test'
-import type { Withdrawal } from '#contract/withdrawals.ts'
-import { ADMIN, API_URL } from './env.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { sharesApi } from '#contract/shares.ts'
+import { usersApi } from '#contract/users.ts'
+import { withdrawalsApi } from '#contract/withdrawals.ts'
+import { ADMIN } from './env.ts'
 import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, type TestUser, test, uniqueName } from './fixtures.ts'
 
 /** A seller ready to withdraw: signed up by phone, terms agreed, Alipay details stored. */
 async function newSeller(api: Api, realName: string): Promise<TestUser & { id: number; token: string }> {
   const user = await api.createUser('phone', 'wd')
   const token = await api.login(user.user_name, user.password)
-  await api.ok('/api/users/agreeToTerms', { method: 'POST', token })
-  await api.ok('/api/users/updateAlipayInfo', { token, body: { alipayRealName: realName, alipayAccount: user.phone } })
+  await api.ok(usersApi.agreeToTerms, { token })
+  await api.ok(usersApi.updateAlipayInfo, { token, body: { alipayRealName: realName, alipayAccount: user.phone! } })
   return { ...user, token }
 }
 
 /** A visitor buys a new share of the seller for `price` through the sandbox gateway. */
 async function sale(api: Api, seller: { token: string }, price: number) {
-  const share = await api.ok<{ id: number; unicode: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller.token,
     body: { title: uniqueName('wdshare'), type: 'text', content: 'secret', price, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
-  const { payUrl } = await api.ok<{ orderNo: string; payUrl: string }>('/api/orders/create', { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  const { payUrl } = await api.ok(ordersApi.create, { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
   // What the sandbox checkout page's Pay button posts.
-  const form = new URLSearchParams(new URL(payUrl).search)
-  form.set('action', 'pay')
-  const res = await fetch(`${API_URL}/api/payments/sandbox/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': api.clientIp },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  expect(res.status).toBe(303)
+  expect(await api.payInSandbox(payUrl)).toBe(303)
 }
 
-const mine = (api: Api, seller: { token: string }) => api.ok<{ list: Withdrawal[]; total: number }>('/api/withdrawals/list', { token: seller.token })
+const mine = (api: Api, seller: { token: string }) => api.ok(withdrawalsApi.list, { token: seller.token })
 const withdrawable = (page: Page) => page.getByTestId('withdrawable')
 const row = (page: Page, text: string | RegExp) => page.getByRole('row').filter({ hasText: text })
 

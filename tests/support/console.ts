@@ -1,7 +1,9 @@
 // Requests as a browser sends them to the console, for its loader/action tests.
 import type { AppLoadContext } from '@remix-run/node'
 import { commitToken } from '#app/.server/auth.ts'
+import type { Order } from '#contract/orders.ts'
 import type { User } from '#contract/users.ts'
+import type { Withdrawal } from '#contract/withdrawals.ts'
 
 export const ORIGIN = 'http://console.test'
 
@@ -68,6 +70,54 @@ export function userFixture(overrides: Partial<User> = {}): User {
     alipayRealName: null,
     alipayAccount: null,
     created_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** A SPEC §3 Order as the order lists answer it (a paid share order), with what a test cares about changed. */
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 1,
+    orderNo: 'PS20261123000000123456789012',
+    alipayTradeNo: null,
+    username: 'ada',
+    seller_name: 'seller',
+    paymentMethod: 'Alipay',
+    unicode: 'AbCd2345',
+    amount: 9.9,
+    fee: 0.5,
+    seller_income: 9.4,
+    product_name: 'Notes',
+    product_type: 'share',
+    payment_status: 'Completed',
+    created_at: '2026-11-23T01:00:00.000Z',
+    paid_at: '2026-11-23T01:00:00.000Z',
+    settle_at: '2026-11-24T01:00:00.000Z',
+    settled: true,
+    first_revealed_at: null,
+    refund_state: null,
+    ...overrides,
+  }
+}
+
+/** A withdrawal as the withdrawal calls answer it (a Pending one of 10 yuan), with what a test cares about changed. */
+export function withdrawalFixture(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    id: 1,
+    username: 'ada',
+    withdrawalAmount: 10,
+    withdrawalServiceFee: 0.1,
+    actualWithdrawalAmount: 9.9,
+    alipayAccount: '13800138000',
+    alipayRealName: '张三',
+    status: 'Pending',
+    application_time: '2026-11-23T01:00:00.000Z',
+    processing_time: null,
+    transaction_order: null,
+    payout_method: null,
+    failure_reason: null,
+    payout_error: null,
+    created_at: '2026-11-23T01:00:00.000Z',
     ...overrides,
   }
 }

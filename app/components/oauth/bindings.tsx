@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core'
-import { Form } from '@remix-run/react'
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type Bindings, OAUTH_PROVIDERS, type OAuthProvider } from '#contract/oauth.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -59,6 +59,22 @@ export function BindingList({ bindings, only, from }: { bindings: Bindings; only
           <Text size="sm">{t('oauth.noPasswordHint')}</Text>
         </Alert>
       ) : null}
+    </Stack>
+  )
+}
+
+/** /bind/qq and /bind/wechat (SPEC §2: hidden from the menu): one provider's binding, bind and unbind. */
+export function BindPage({ provider, bindings }: { provider: OAuthProvider; bindings: Bindings }) {
+  const { t } = useTranslation()
+  return (
+    <Stack maw={640}>
+      <Title order={2}>{t(provider === 'qq' ? 'menu.bindQQ' : 'menu.bindWeChat')}</Title>
+      <Card withBorder padding="lg">
+        <BindingList bindings={bindings} only={provider} from={`/bind/${provider}`} />
+      </Card>
+      <Anchor component={Link} to="/user/setting#bindings" size="sm">
+        {t('oauth.toSettings')}
+      </Anchor>
     </Stack>
   )
 }

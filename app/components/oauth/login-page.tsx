@@ -5,7 +5,8 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { loginSchema } from '#contract/auth.ts'
 import { type OAuthProvider, createAccountFormSchema } from '#contract/oauth.ts'
-import { CheckboxField, FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { AgreeToTermsField } from '#app/components/agreement/agree-field.tsx'
 import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
 
 /** What the bind-or-create action answers when a form is refused. */
@@ -141,21 +142,7 @@ function CreateForm({ provider, last }: { provider: string; last?: ChoiceResult 
             {t('oauth.newAccountHint', { provider })}
           </Text>
           <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
-          <CheckboxField
-            meta={fields.agree}
-            label={
-              <Text size="sm" span>
-                {t('auth.agreePrefix')}{' '}
-                <Anchor component={Link} to="/agreement/user-agreement" target="_blank">
-                  {t('pages.agreement.userAgreement')}
-                </Anchor>{' '}
-                {t('auth.and')}{' '}
-                <Anchor component={Link} to="/agreement/user-privacy" target="_blank">
-                  {t('pages.agreement.privacy')}
-                </Anchor>
-              </Text>
-            }
-          />
+          <AgreeToTermsField meta={fields.agree} />
           <FormErrors errors={form.errors} id={form.errorId} />
           <Button type="submit" name="intent" value="create" loading={pending} fullWidth>
             {t('oauth.createAndLogin')}

@@ -32,24 +32,19 @@ export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
 /** A badge in a table cell keeps its whole label (Mantine's would shrink to an ellipsis). */
 const NO_SHRINK = { minWidth: 'max-content' } as const
 
-export function ShareStatusBadge({ status }: { status: ShareStatus }) {
+/** A status as a light badge of its colour, its label (a catalog key) translated. */
+export function StatusBadge({ color, label }: { color: string; label: string }) {
   const { t } = useTranslation()
   return (
-    <Badge variant="light" color={SHARE_STATUS_COLORS[status]} style={NO_SHRINK}>
-      {t(`shares.statuses.${status}`)}
+    <Badge variant="light" color={color} style={NO_SHRINK}>
+      {t(label)}
     </Badge>
   )
 }
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation()
-  const view = PAYMENT_STATUS_VIEW[status]
-  return (
-    <Badge variant="light" color={view.color} style={NO_SHRINK}>
-      {t(view.label)}
-    </Badge>
-  )
-}
+export const ShareStatusBadge = ({ status }: { status: ShareStatus }) => <StatusBadge color={SHARE_STATUS_COLORS[status]} label={`shares.statuses.${status}`} />
+
+export const PaymentStatusBadge = ({ status }: { status: PaymentStatus }) => <StatusBadge {...PAYMENT_STATUS_VIEW[status]} />
 
 /** A share code, linked to its public page (in a new tab with `newTab`). */
 export function ShareCodeLink({ unicode, newTab }: { unicode: string; newTab?: boolean }) {

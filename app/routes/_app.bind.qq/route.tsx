@@ -1,8 +1,6 @@
-import { Anchor, Card, Stack, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
-import { BindingList } from '#app/components/oauth/bindings.tsx'
+import { useLoaderData } from '@remix-run/react'
+import { BindPage } from '#app/components/oauth/bindings.tsx'
 import { bindAction, bindLoader } from '#app/.server/oauth-routes.ts'
 
 /** /bind/qq (SPEC §2: QQ binding, hidden from the menu): the QQ bind callback, and bind / unbind. */
@@ -10,19 +8,8 @@ export const loader = (args: LoaderFunctionArgs) => bindLoader(args, 'qq')
 export const action = (args: ActionFunctionArgs) => bindAction(args, 'qq')
 
 export default function BindQQ() {
-  const { t } = useTranslation()
-  const { bindings } = useLoaderData<typeof loader>()
-  return (
-    <Stack maw={640}>
-      <Title order={2}>{t('menu.bindQQ')}</Title>
-      <Card withBorder padding="lg">
-        <BindingList bindings={bindings} only="qq" from="/bind/qq" />
-      </Card>
-      <Anchor component={Link} to="/user/setting#bindings" size="sm">
-        {t('oauth.toSettings')}
-      </Anchor>
-    </Stack>
-  )
+  const { provider, bindings } = useLoaderData<typeof loader>()
+  return <BindPage provider={provider} bindings={bindings} />
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]

@@ -1,6 +1,9 @@
 // The workplace loader: the seller's own figures, the 30-day series and the five latest orders, asked
 // with the session's token; a failed call is the page's error, not a page of zeros.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { incomeApi } from '#contract/income.ts'
 import { args, get, sessionCookie, settle, statusOf, userFixture } from '../../../tests/support/console.ts'
 import { loader } from './route.tsx'
 
@@ -12,10 +15,10 @@ const DAYS = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 
 
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: userFixture({ phone: '13800138000' }) })
-  stub.on('GET /api/income/summary', { data: SUMMARY })
-  stub.on('GET /api/income/daily', { data: { list: DAYS } })
-  stub.on('GET /api/orders/seller/list', { data: { list: [], total: 0, pageNum: 1, pageSize: 5 } })
+  stub.on(usersApi.userInfo, { data: userFixture({ phone: '13800138000' }) })
+  stub.on(incomeApi.summary, { data: SUMMARY })
+  stub.on(incomeApi.daily, { data: { list: DAYS } })
+  stub.on(ordersApi.sellerList, { data: { list: [], total: 0, pageNum: 1, pageSize: 5 } })
 })
 
 describe('workplace loader', () => {
@@ -29,12 +32,12 @@ describe('workplace loader', () => {
     ])
     const income = stub.calls.filter((c) => c.path.startsWith('/api/income/') || c.path === '/api/orders/seller/list')
     expect(income.map((c) => c.headers.authorization)).toEqual(['Bearer tok', 'Bearer tok', 'Bearer tok'])
-    expect(stub.calls.find((c) => c.path === '/api/income/daily')?.query.get('days')).toBe('30')
-    expect(stub.calls.find((c) => c.path === '/api/orders/seller/list')?.query.get('pageSize')).toBe('5')
+    expect(stub.callsTo(incomeApi.daily)[0]?.query.get('days')).toBe('30')
+    expect(stub.callsTo(ordersApi.sellerList)[0]?.query.get('pageSize')).toBe('5')
   })
 
   it('a failed figures call is the error page (with its status), never zeros', async () => {
-    stub.on('GET /api/income/summary', { code: 503, msg: 'errors.unavailable', data: null })
+    stub.on(incomeApi.summary, { code: 503, msg: 'errors.unavailable', data: null })
     const res = statusOf(await settle(async () => loader(args(get('/dashboard/workplace', await sessionCookie('tok'))))))
     expect(res.status).toBe(503)
   })

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -9,9 +9,9 @@ import { ConfirmDialog } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { useIsPending } from '#app/components/forms/fields.tsx'
 import { Pager } from '#app/components/lists/pager.tsx'
-import { ChatStatusBadge, ChatThread } from '#app/components/messages/chat-thread.tsx'
+import { ChatThread } from '#app/components/messages/chat-thread.tsx'
+import { ChatHeading, ChatList, PrivateMessage, TabLinks, useOlderHref } from '#app/components/messages/inbox.tsx'
 import { useLiveEvents } from '#app/components/messages/live.ts'
-import { MessageText } from '#app/components/messages/message-text.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
@@ -101,19 +101,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<Refusal>({ intent, error: 'errors.badRequest' }, { status: 400 })
 }
 
-function Tabs({ tab }: { tab: Tab }) {
-  const { t } = useTranslation()
-  return (
-    <Group gap="xs" role="tablist">
-      {TABS.map((k) => (
-        <Button key={k} component={Link} to={`?tab=${k}`} variant={k === tab ? 'filled' : 'light'} role="tab" aria-selected={k === tab} size="xs">
-          {t(`messages.adminTabs.${k}`)}
-        </Button>
-      ))}
-    </Group>
-  )
-}
-
 /** What the admin weighs in a dispute: the order's payment and when its content was first shown. */
 function Evidence({ chat }: { chat: ChatDetails }) {
   const { t } = useTranslation()
@@ -161,16 +148,12 @@ export default function MessageManage() {
     if ((e.type === 'message' && d.tab === 'messages') || ((e.type === 'chat' || e.type === 'chatStatus') && 'chats' in d)) revalidator.revalidate()
   })
   const params = new URLSearchParams(location.search)
-  const olderHref = () => {
-    const p = new URLSearchParams(location.search)
-    p.set('pages', String(Number(p.get('pages') ?? '1') + 1))
-    return `?${p}`
-  }
+  const olderHref = useOlderHref()
   const rowMessage = last && !last.field && last.intent !== 'send' ? t(last.error) : null
   return (
     <Stack>
       <Title order={2}>{t('menu.messageManage')}</Title>
-      <Tabs tab={d.tab} />
+      <TabLinks tabs={TABS} tab={d.tab} label={(k) => t(`messages.adminTabs.${k}`)} />
       {rowMessage ? (
         <Text c="red" role="alert">
           {rowMessage}
@@ -209,28 +192,20 @@ export default function MessageManage() {
           </Paper>
           {d.messages.list.length === 0 ? <Text c="dimmed">{t('messages.noMessages')}</Text> : null}
           {d.messages.list.map((m) => (
-            <Paper key={m.id} withBorder p="sm" data-testid="private-message">
-              <Group justify="space-between">
-                <Text size="xs" c="dimmed">
-                  {m.sender === 'admin' ? t('messages.platformTo', { name: m.username }) : m.username} · {when(m.created_at)}
-                </Text>
-                <Group gap="xs">
-                  {m.sender === 'user' && !m.read_at ? (
-                    <Badge size="xs" color="red">
-                      {t('messages.new')}
-                    </Badge>
-                  ) : null}
-                  {d.userId ? null : (
-                    <Button component={Link} to={`?tab=messages&user=${m.user_id}`} size="compact-xs" variant="light">
-                      {t('messages.conversation')}
-                    </Button>
-                  )}
-                </Group>
-              </Group>
-              <Text size="sm">
-                <MessageText text={m.content} />
-              </Text>
-            </Paper>
+            <PrivateMessage
+              key={m.id}
+              from={m.sender === 'admin' ? t('messages.platformTo', { name: m.username }) : m.username}
+              at={when(m.created_at)}
+              unread={m.sender === 'user' && !m.read_at}
+              content={m.content}
+              action={
+                d.userId ? null : (
+                  <Button component={Link} to={`?tab=messages&user=${m.user_id}`} size="compact-xs" variant="light">
+                    {t('messages.conversation')}
+                  </Button>
+                )
+              }
+            />
           ))}
           <Pager total={d.messages.total} pageNum={d.messages.pageNum} pageSize={d.messages.pageSize} />
         </Stack>
@@ -253,52 +228,12 @@ export default function MessageManage() {
               </Button>
             </Group>
           </Form>
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('messages.field.id')}</Table.Th>
-                  <Table.Th>{t('messages.field.buyer')}</Table.Th>
-                  <Table.Th>{t('messages.field.product')}</Table.Th>
-                  <Table.Th>{t('messages.field.status')}</Table.Th>
-                  <Table.Th>{t('messages.field.lastMessage')}</Table.Th>
-                  <Table.Th>{t('messages.field.unread')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.chats.list.map((c) => (
-                  <Table.Tr key={c.id} data-testid="chat-row">
-                    <Table.Td>{c.id}</Table.Td>
-                    <Table.Td>{c.username ?? t('messages.visitor')}</Table.Td>
-                    <Table.Td>{c.order.product_name}</Table.Td>
-                    <Table.Td>
-                      <ChatStatusBadge status={c.status} />
-                    </Table.Td>
-                    <Table.Td>{when(c.last_message_at)}</Table.Td>
-                    <Table.Td>{c.unread ? <Badge color="red">{c.unread}</Badge> : 0}</Table.Td>
-                    <Table.Td>
-                      <Button component={Link} to={`?tab=chats&chat=${c.id}`} size="xs" variant="light">
-                        {t('messages.answer')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {d.chats.list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
-          <Pager total={d.chats.total} pageNum={d.chats.pageNum} pageSize={d.chats.pageSize} />
+          <ChatList chats={d.chats} admin empty={t('common.empty')} />
         </Stack>
       ) : null}
       {'chat' in d && d.chat ? (
         <Stack>
-          <Group justify="space-between">
-            <Title order={3}>{t('messages.chatAbout', { product: d.chat.order.product_name })}</Title>
-            <Button component={Link} to="?tab=chats" variant="subtle" size="xs">
-              {t('messages.backToChats')}
-            </Button>
-          </Group>
+          <ChatHeading product={d.chat.order.product_name} />
           <Evidence chat={d.chat} />
           {d.refund ? (
             <ConfirmDialog
@@ -315,7 +250,7 @@ export default function MessageManage() {
           <ChatThread
             chat={d.chat}
             reader="admin"
-            olderHref={olderHref()}
+            olderHref={olderHref}
             error={last && last.intent === 'send' ? last.error : undefined}
             actions={
               <Group gap="xs">

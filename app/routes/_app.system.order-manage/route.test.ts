@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
+import { ordersApi } from '#contract/orders.ts'
 import { toastCookie } from '#app/.server/session.ts'
 import { args, post, sessionCookie, statusOf, userFixture } from '../../../tests/support/console.ts'
 import { action } from './route.tsx'
@@ -7,7 +9,7 @@ const stub = await vi.hoisted(async () => (await import('../../../tests/support/
 afterAll(() => stub.close())
 
 const ORDER_NO = 'PS20261123100000123456789012'
-stub.on('GET /api/users/userInfo', { data: userFixture({ role: 'admin', user_name: 'admin' }) })
+stub.on(usersApi.userInfo, { data: userFixture({ role: 'admin', user_name: 'admin' }) })
 
 const refund = async (query = '') =>
   action(args(post(`/system/order-manage${query}`, { intent: 'refund', orderNo: ORDER_NO }, { cookie: await sessionCookie('tok') })))
@@ -15,20 +17,20 @@ const toastOf = async (headers: Headers) => ((await toastCookie.parse(headers.ge
 
 describe('admin refund action (decision 057)', () => {
   it('a refund the gateway confirmed says so; one it is still processing says that instead', async () => {
-    stub.on('POST /api/orders/admin/refund', { data: { orderNo: ORDER_NO, payment_status: 'Refund', refund_state: 'done' } })
+    stub.on(ordersApi.adminRefund, { data: { orderNo: ORDER_NO, payment_status: 'Refund', refund_state: 'done' } })
     const done = statusOf(await refund('?unicode=AbCd2345'))
     expect(done.status).toBe(302)
     expect(done.headers.get('location')).toBe('/system/order-manage?unicode=AbCd2345')
     expect(await toastOf(done.headers)).toMatchObject({ key: 'orders.refunded' })
 
-    stub.on('POST /api/orders/admin/refund', { data: { orderNo: ORDER_NO, payment_status: 'Refund', refund_state: 'pending' } })
+    stub.on(ordersApi.adminRefund, { data: { orderNo: ORDER_NO, payment_status: 'Refund', refund_state: 'pending' } })
     const pending = statusOf(await refund())
     expect(await toastOf(pending.headers)).toMatchObject({ key: 'orders.refundPending' })
-    expect(stub.calls.filter((c) => c.path === '/api/orders/admin/refund').map((c) => c.body)).toEqual([{ orderNo: ORDER_NO }, { orderNo: ORDER_NO }])
+    expect(stub.callsTo(ordersApi.adminRefund).map((c) => c.body)).toEqual([{ orderNo: ORDER_NO }, { orderNo: ORDER_NO }])
   })
 
   it('a refund the gateway still refuses (a failed one asked about again) is stated on the page', async () => {
-    stub.on('POST /api/orders/admin/refund', { code: 502, msg: 'orders.refundFailed' })
+    stub.on(ordersApi.adminRefund, { code: 502, msg: 'orders.refundFailed' })
     const refused = statusOf(await refund())
     expect(refused.status).toBe(400)
     expect(JSON.stringify(refused.data)).toContain('orders.refundFailed')

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
-import { paymentMethodLabel, type Order } from '#contract/orders.ts'
+import type { Order } from '#contract/orders.ts'
 import { oversightApi } from '#contract/oversight.ts'
 import { adminUpdateUserSchema, idSchema, USER_STATUSES, type User, usersApi } from '#contract/users.ts'
 import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
@@ -15,7 +15,8 @@ import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { IncomeFigures } from '#app/components/income/income.tsx'
-import { PaymentStatusBadge, ShareCodeLink, ShareStatusBadge, yuan } from '#app/components/shares/shares.tsx'
+import { Empty, PartyOrderTable, SellerShareTable } from '#app/components/oversight/tables.tsx'
+import { PaymentStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
@@ -177,53 +178,14 @@ function Section({ title, total, children }: { title: string; total?: number; ch
   )
 }
 
-function Empty() {
-  const { t } = useTranslation()
-  return <Text c="dimmed">{t('common.empty')}</Text>
-}
-
+/** A page of the user's orders as a seller or a buyer: status and creation time after the common columns. */
 function OrderTable({ orders, other }: { orders: Order[]; other: 'buyer' | 'seller' }) {
   const { t } = useTranslation()
-  if (orders.length === 0) return <Empty />
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('orders.field.orderNo')}</Table.Th>
-            <Table.Th>{t('orders.field.product')}</Table.Th>
-            <Table.Th>{other === 'buyer' ? t('orders.field.buyer') : t('orders.field.seller')}</Table.Th>
-            <Table.Th>{t('orders.field.amount')}</Table.Th>
-            <Table.Th>{t('orders.field.status')}</Table.Th>
-            <Table.Th>{t('orders.field.createdAt')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((o) => (
-            <Table.Tr key={o.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/system/order-manage?orderNo=${o.orderNo}`} size="sm" ff="monospace">
-                  {o.orderNo}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{o.product_name}</Table.Td>
-              <Table.Td>{(other === 'buyer' ? o.username : o.seller_name) ?? t('orders.visitor')}</Table.Td>
-              <Table.Td>
-                {yuan(o.amount)}
-                <Text size="xs" c="dimmed">
-                  {t(paymentMethodLabel(o.paymentMethod))}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <PaymentStatusBadge status={o.payment_status} />
-              </Table.Td>
-              <Table.Td>{formatDateTime(o.created_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  )
+  const more = [
+    { head: t('orders.field.status'), cell: (o: Order) => <PaymentStatusBadge status={o.payment_status} /> },
+    { head: t('orders.field.createdAt'), cell: (o: Order) => formatDateTime(o.created_at) },
+  ]
+  return <PartyOrderTable orders={orders} other={other} linked more={more} minWidth={760} />
 }
 
 export default function UserView() {
@@ -322,38 +284,7 @@ export default function UserView() {
       </Paper>
 
       <Section title={t('oversight.user.shares')} total={shares.total}>
-        {shares.list.length === 0 ? (
-          <Empty />
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('shares.field.unicode')}</Table.Th>
-                  <Table.Th>{t('shares.field.title')}</Table.Th>
-                  <Table.Th>{t('shares.field.price')}</Table.Th>
-                  <Table.Th>{t('shares.field.status')}</Table.Th>
-                  <Table.Th>{t('shares.field.createdAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shares.list.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <ShareCodeLink unicode={s.unicode} newTab />
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.title}</Table.Td>
-                    <Table.Td>{yuan(s.price)}</Table.Td>
-                    <Table.Td>
-                      <ShareStatusBadge status={s.status} />
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(s.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <SellerShareTable shares={shares.list} withCreatedAt />
       </Section>
 
       <Section title={t('oversight.user.sellerOrders')} total={sellerOrders.total}>

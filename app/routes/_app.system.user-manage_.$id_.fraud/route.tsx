@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from '@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { paymentMethodLabel } from '#contract/orders.ts'
 import { oversightApi } from '#contract/oversight.ts'
 import { idSchema } from '#contract/users.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
 import { RevealsTable } from '#app/components/orders/reveals.tsx'
-import { ShareCodeLink, ShareStatusBadge, yuan } from '#app/components/shares/shares.tsx'
+import { PartyOrderTable, SellerShareTable } from '#app/components/oversight/tables.tsx'
+import { yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
@@ -87,81 +87,27 @@ export default function FraudPreviewPage() {
 
       <Stack gap="xs">
         <Title order={3}>{t('oversight.fraud.sharesTitle', { count: p.shares.length })}</Title>
-        {p.shares.length === 0 ? (
-          <Text c="dimmed">{t('common.empty')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('shares.field.unicode')}</Table.Th>
-                  <Table.Th>{t('shares.field.title')}</Table.Th>
-                  <Table.Th>{t('shares.field.price')}</Table.Th>
-                  <Table.Th>{t('shares.field.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.shares.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <ShareCodeLink unicode={s.unicode} newTab />
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.title}</Table.Td>
-                    <Table.Td>{yuan(s.price)}</Table.Td>
-                    <Table.Td>
-                      <ShareStatusBadge status={s.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <SellerShareTable shares={p.shares} />
       </Stack>
 
       <Stack gap="xs">
         <Title order={3}>{t('oversight.fraud.ordersTitle', { count: p.order_count })}</Title>
-        {p.orders.length === 0 ? (
-          <Text c="dimmed">{t('common.empty')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.field.orderNo')}</Table.Th>
-                  <Table.Th>{t('orders.field.product')}</Table.Th>
-                  <Table.Th>{t('orders.field.buyer')}</Table.Th>
-                  <Table.Th>{t('orders.field.amount')}</Table.Th>
-                  <Table.Th>{t('orders.field.paidAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.orders.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td ff="monospace">{o.orderNo}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{o.product_name}</Table.Td>
-                    <Table.Td>{o.username ?? t('orders.visitor')}</Table.Td>
-                    <Table.Td>
-                      {yuan(o.amount)}
-                      <Text size="xs" c="dimmed">
-                        {t(paymentMethodLabel(o.paymentMethod))}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(o.paid_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th colSpan={3}>{t('oversight.fraud.total')}</Table.Th>
-                  <Table.Th colSpan={2} data-testid="fraud-total">
-                    {yuan(p.total)}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <PartyOrderTable
+          orders={p.orders}
+          other="buyer"
+          more={[{ head: t('orders.field.paidAt'), cell: (o) => formatDateTime(o.paid_at) }]}
+          minWidth={720}
+          footer={
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={3}>{t('oversight.fraud.total')}</Table.Th>
+                <Table.Th colSpan={2} data-testid="fraud-total">
+                  {yuan(p.total)}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          }
+        />
         {p.order_count > p.orders.length ? (
           <Text size="sm" c="dimmed">
             {t('oversight.fraud.more', { shown: p.orders.length, count: p.order_count })}

@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { menuForRole, MENU, type MenuItem } from '#contract/menu.ts'
 import { readFlash } from '#app/.server/toast.ts'
 import { args, get, ORIGIN, post, sessionCookie, settle, statusOf, userFixture } from '../../../tests/support/console.ts'
@@ -43,7 +44,7 @@ beforeAll(async () => {
 })
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', (call) => ({ data: call.headers.authorization === 'Bearer admin-token' ? ADMIN : USER }))
+  stub.on(usersApi.userInfo, (call) => ({ data: call.headers.authorization === 'Bearer admin-token' ? ADMIN : USER }))
 })
 
 /** The toast a response's Set-Cookie carries to the next page. */
@@ -138,7 +139,7 @@ describe('the admin routes of the console', () => {
       // The page's own answer (its data, or its error with the stub's empty API) — never the refusal.
       expect(res.headers.get('location') ?? '').not.toBe(WORKPLACE)
       expect(await toastOf(res)).toBeNull()
-      expect(stub.calls.filter((c) => c.path === '/api/users/userInfo').every((c) => c.headers.authorization === 'Bearer admin-token')).toBe(true)
+      expect(stub.callsTo(usersApi.userInfo).every((c) => c.headers.authorization === 'Bearer admin-token')).toBe(true)
     })
   })
 })

@@ -1,6 +1,6 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { orderNoSchema } from '#contract/codes.ts'
@@ -9,7 +9,8 @@ import { idSchema, pageQuerySchema } from '#contract/users.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { useIsPending } from '#app/components/forms/fields.tsx'
 import { Pager } from '#app/components/lists/pager.tsx'
-import { ChatStatusBadge, ChatThread } from '#app/components/messages/chat-thread.tsx'
+import { ChatThread } from '#app/components/messages/chat-thread.tsx'
+import { ChatHeading, ChatList, PrivateMessage, TabLinks, useOlderHref } from '#app/components/messages/inbox.tsx'
 import { useLiveEvents } from '#app/components/messages/live.ts'
 import { MessageText } from '#app/components/messages/message-text.tsx'
 import { api } from '#app/.server/api.ts'
@@ -85,25 +86,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<SendRefusal>({ intent, error: 'errors.badRequest' }, { status: 400 })
 }
 
-function Tabs({ tab }: { tab: Tab }) {
-  const { t } = useTranslation()
-  return (
-    <Group gap="xs" role="tablist">
-      {TABS.map((k) => (
-        <Button key={k} component={Link} to={`?tab=${k}`} variant={k === tab ? 'filled' : 'light'} role="tab" aria-selected={k === tab} size="xs">
-          {t(`messages.tabs.${k}`)}
-        </Button>
-      ))}
-    </Group>
-  )
-}
-
 /** SPEC §2 /user/my-message: private messages, system notifications and the caller's after-sales chats. */
 export default function MyMessage() {
   const { t } = useTranslation()
   const d = useLoaderData<typeof loader>()
   const last = useActionData<typeof action>()
-  const location = useLocation()
+  const olderHref = useOlderHref()
   const revalidator = useRevalidator()
   const replying = useIsPending({ intent: 'reply' })
   const errorOf = (intent: string) => (last && last.intent === intent ? last.error : undefined)
@@ -112,11 +100,6 @@ export default function MyMessage() {
     if ((e.type === 'message' && d.tab === 'messages') || (e.type === 'notification' && d.tab === 'notifications') || (e.type === 'chat' && d.tab === 'chats' && !('chat' in d && d.chat))) revalidator.revalidate()
   })
   const when = (iso: string) => formatDateTime(iso)
-  const olderHref = () => {
-    const p = new URLSearchParams(location.search)
-    p.set('pages', String(Number(p.get('pages') ?? '1') + 1))
-    return `?${p}`
-  }
   return (
     <Stack>
       <Group justify="space-between">
@@ -127,7 +110,7 @@ export default function MyMessage() {
           </Button>
         </Form>
       </Group>
-      <Tabs tab={d.tab} />
+      <TabLinks tabs={TABS} tab={d.tab} label={(k) => t(`messages.tabs.${k}`)} />
       {'messages' in d && d.messages ? (
         <Stack>
           <Form method="post">
@@ -142,21 +125,13 @@ export default function MyMessage() {
           </Form>
           {d.messages.list.length === 0 ? <Text c="dimmed">{t('messages.noMessages')}</Text> : null}
           {d.messages.list.map((m) => (
-            <Paper key={m.id} withBorder p="sm" data-testid="private-message">
-              <Group justify="space-between">
-                <Text size="xs" c="dimmed">
-                  {t(m.sender === 'admin' ? 'messages.platform' : 'messages.you')} · {when(m.created_at)}
-                </Text>
-                {m.sender === 'admin' && !m.read_at ? (
-                  <Badge size="xs" color="red">
-                    {t('messages.new')}
-                  </Badge>
-                ) : null}
-              </Group>
-              <Text size="sm">
-                <MessageText text={m.content} />
-              </Text>
-            </Paper>
+            <PrivateMessage
+              key={m.id}
+              from={t(m.sender === 'admin' ? 'messages.platform' : 'messages.you')}
+              at={when(m.created_at)}
+              unread={m.sender === 'admin' && !m.read_at}
+              content={m.content}
+            />
           ))}
           <Pager total={d.messages.total} pageNum={d.messages.pageNum} pageSize={d.messages.pageSize} />
         </Stack>
@@ -213,19 +188,14 @@ export default function MyMessage() {
           {d.chat ? (
             <Paper withBorder p="md">
               <Stack gap="xs">
-                <Group justify="space-between">
-                  <Title order={3}>{t('messages.chatAbout', { product: d.chat.order.product_name })}</Title>
-                  <Button component={Link} to="?tab=chats" variant="subtle" size="xs">
-                    {t('messages.backToChats')}
-                  </Button>
-                </Group>
+                <ChatHeading product={d.chat.order.product_name} />
                 <Text size="sm" c="dimmed">
                   {t('messages.orderNo')}: {d.chat.order.orderNo}
                 </Text>
                 <ChatThread
                   chat={d.chat}
                   reader="user"
-                  olderHref={olderHref()}
+                  olderHref={olderHref}
                   error={errorOf('send')}
                   actions={
                     d.chat.status === 'closed' ? null : (
@@ -241,38 +211,7 @@ export default function MyMessage() {
               </Stack>
             </Paper>
           ) : (
-            <>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('messages.field.product')}</Table.Th>
-                    <Table.Th>{t('messages.field.status')}</Table.Th>
-                    <Table.Th>{t('messages.field.lastMessage')}</Table.Th>
-                    <Table.Th>{t('messages.field.unread')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {d.chats.list.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>{c.order.product_name}</Table.Td>
-                      <Table.Td>
-                        <ChatStatusBadge status={c.status} />
-                      </Table.Td>
-                      <Table.Td>{when(c.last_message_at)}</Table.Td>
-                      <Table.Td>{c.unread}</Table.Td>
-                      <Table.Td>
-                        <Button component={Link} to={`?tab=chats&chat=${c.id}`} size="xs" variant="light">
-                          {t('messages.openChat')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {d.chats.list.length === 0 ? <Text c="dimmed">{t('messages.noChats')}</Text> : null}
-              <Pager total={d.chats.total} pageNum={d.chats.pageNum} pageSize={d.chats.pageSize} />
-            </>
+            <ChatList chats={d.chats} empty={t('messages.noChats')} />
           )}
         </Stack>
       ) : null}

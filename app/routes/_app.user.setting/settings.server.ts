@@ -1,7 +1,7 @@
 import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import { emailCodeSchema, phoneCodeSchema, updateEmailSchema, updatePhoneSchema } from '#contract/auth.ts'
+import { emailCodeSchema, phoneCodeSchema, type updateAlipaySchema, updateEmailSchema, updatePhoneSchema, type updateProfileSchema } from '#contract/auth.ts'
 import { usersApi } from '#contract/users.ts'
 import { api } from '#app/.server/api.ts'
 import { requireUser, type RequestArgs } from '#app/.server/auth.ts'
@@ -25,6 +25,24 @@ export async function refused(request: Request, submission: Submission<unknown>,
 /** Back to the settings page at the saved section, with SPEC §8 'Save Success' (or the given toast key). */
 export function saved(request: Request, anchor: string, key: Toast['key'] = 'settings.saveSuccess', headers?: HeadersInit) {
   return redirectWithToast(request, `/user/setting#${anchor}`, { type: 'success', key }, { headers })
+}
+
+/**
+ * A settings form that saves one thing with one call (profile, Alipay account): parse with the form's
+ * schema, send it as the endpoint's body, and come back to its section.
+ */
+export async function saveSection(args: RequestArgs, schema: typeof updateProfileSchema | typeof updateAlipaySchema, anchor: 'profile' | 'alipay') {
+  const { request } = args
+  const { token } = await requireUser(args)
+  const submission = parseWithZod(await readForm(request), { schema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    if ('alipayAccount' in submission.value) await api(request, usersApi.updateAlipayInfo, { token, body: submission.value })
+    else await api(request, usersApi.update, { token, body: submission.value })
+  } catch (e) {
+    return refused(request, submission, e)
+  }
+  return saved(request, anchor)
 }
 
 const BIND = {

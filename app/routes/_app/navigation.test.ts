@@ -3,6 +3,7 @@
 // own request handler (the one web-server.mjs serves), with the API stubbed.
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { sessionCookie, userFixture } from '../../../tests/support/console.ts'
 import * as root from '../../root.tsx'
 import * as userManage from '../_app.system.user-manage/route.tsx'
@@ -34,27 +35,27 @@ const handle = createRequestHandler(build)
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: ADMIN })
-  stub.on('GET /api/users/list', { data: { list: [ADMIN], total: 1, pageNum: 1, pageSize: 20 } })
+  stub.on(usersApi.userInfo, { data: ADMIN })
+  stub.on(usersApi.list, { data: { list: [ADMIN], total: 1, pageNum: 1, pageSize: 20 } })
 })
 
 describe('one navigation to an admin page', () => {
   it('a client-side navigation (one single-fetch data request) loads the user once', async () => {
     const res = await handle(new Request('http://console.test/system/user-manage.data', { headers: { cookie: await sessionCookie('tok') } }))
     expect(res.status).toBe(200)
-    expect(stub.count('/api/users/list')).toBe(1)
-    expect(stub.count('/api/users/userInfo')).toBe(1)
+    expect(stub.count(usersApi.list)).toBe(1)
+    expect(stub.count(usersApi.userInfo)).toBe(1)
   })
 
   it('a full page load loads the user once', async () => {
     const res = await handle(new Request('http://console.test/system/user-manage', { headers: { cookie: await sessionCookie('tok') } }))
     expect(res.status).toBe(200)
-    expect(stub.count('/api/users/list')).toBe(1)
-    expect(stub.count('/api/users/userInfo')).toBe(1)
+    expect(stub.count(usersApi.list)).toBe(1)
+    expect(stub.count(usersApi.userInfo)).toBe(1)
   })
 
   it('a post without JavaScript: the action loads the user, the page loaders after it share one more call', async () => {
-    stub.on('POST /api/users/admin/update', { code: 409, msg: 'errors.conflict' })
+    stub.on(usersApi.adminUpdate, { code: 409, msg: 'errors.conflict' })
     const request = new Request('http://console.test/system/user-manage', {
       method: 'POST',
       headers: { host: 'console.test', origin: 'http://console.test', cookie: await sessionCookie('tok'), 'content-type': 'application/x-www-form-urlencoded' },
@@ -62,15 +63,15 @@ describe('one navigation to an admin page', () => {
     })
     const res = await handle(request)
     expect(res.status).toBe(400)
-    expect(stub.count('/api/users/admin/update')).toBe(1)
+    expect(stub.count(usersApi.adminUpdate)).toBe(1)
     // The action may change the user; the loaders that render the page after it must not see an older copy.
-    expect(stub.count('/api/users/userInfo')).toBe(2)
+    expect(stub.count(usersApi.userInfo)).toBe(2)
   })
 
   it('two requests load it twice (nothing is kept between requests)', async () => {
     const cookie = await sessionCookie('tok')
     await handle(new Request('http://console.test/system/user-manage.data', { headers: { cookie } }))
     await handle(new Request('http://console.test/system/user-manage.data', { headers: { cookie } }))
-    expect(stub.count('/api/users/userInfo')).toBe(2)
+    expect(stub.count(usersApi.userInfo)).toBe(2)
   })
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { authApi } from '#contract/auth.ts'
 import { ORIGIN, args, post, settle, statusOf } from '../../../tests/support/console.ts'
 import { action } from './route.tsx'
 
@@ -6,8 +7,8 @@ const stub = await vi.hoisted(async () => (await import('../../../tests/support/
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('POST /api/auth/login', { data: { token: 'fresh-token' } })
-  stub.on('POST /api/auth/logout', { data: null })
+  stub.on(authApi.login, { data: { token: 'fresh-token' } })
+  stub.on(authApi.logout, { data: null })
 })
 
 const login = (redirect: string | null, headers: Record<string, string> = {}) =>
@@ -30,7 +31,7 @@ describe('login action: where it goes afterwards', () => {
   it.each(['/\t/evil.example', '/\r\n/evil.example', '/x\r\nSet-Cookie: a=b'])('%j is refused (400) before the API issues a token', async (to) => {
     const res = statusOf(await settle(() => action(args(login(to)))))
     expect(res.status).toBe(400)
-    expect(stub.count('/api/auth/login')).toBe(0)
+    expect(stub.count(authApi.login)).toBe(0)
   })
 })
 
@@ -41,6 +42,6 @@ describe('login action: bodies that are not the form', () => {
   ])('%s is a 400 and no login', async (_, body, type) => {
     const request = new Request(`${ORIGIN}/login`, { method: 'POST', headers: { host: 'console.test', origin: ORIGIN, 'content-type': type }, body })
     expect(statusOf(await settle(() => action(args(request)))).status).toBe(400)
-    expect(stub.count('/api/auth/login')).toBe(0)
+    expect(stub.count(authApi.login)).toBe(0)
   })
 })

@@ -9,7 +9,8 @@ import { authApi, forgotFormSchema, loginSchema, registerFormSchema } from '#con
 import { identifyEmailOrPhone } from '#contract/rules.ts'
 import { lazyValidation, useLazyValidators } from '#app/components/forms/lazy-validation.ts'
 import { VerificationCodeField } from '#app/components/forms/code-field.tsx'
-import { CheckboxField, FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { AgreeToTermsField } from '#app/components/agreement/agree-field.tsx'
 import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
 import { ApiError, api } from '#app/.server/api.ts'
 import { authenticator, commitToken, destroySession, requireAnonymous, safeRedirect } from '#app/.server/auth.ts'
@@ -174,21 +175,7 @@ function RegisterForm({ last }: { last?: ActionResult }) {
         <VerificationCodeField meta={fields.verificationCode} intent="registerCode" sent={sent} />
         <PasswordField meta={fields.password} label={t('auth.password')} description={t('validation.passwordRule')} autoComplete="new-password" />
         <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
-        <CheckboxField
-          meta={fields.agree}
-          label={
-            <Text size="sm" span>
-              {t('auth.agreePrefix')}{' '}
-              <Anchor component={Link} to="/agreement/user-agreement" target="_blank">
-                {t('pages.agreement.userAgreement')}
-              </Anchor>{' '}
-              {t('auth.and')}{' '}
-              <Anchor component={Link} to="/agreement/user-privacy" target="_blank">
-                {t('pages.agreement.privacy')}
-              </Anchor>
-            </Text>
-          }
-        />
+        <AgreeToTermsField meta={fields.agree} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Button type="submit" name="intent" value="register" loading={pending} fullWidth>
           {t('auth.register')}

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { authApi } from '#contract/auth.ts'
 import { args, post, sessionCookie, settle, statusOf } from '../../../tests/support/console.ts'
 import { action } from './route.tsx'
 
@@ -6,7 +7,7 @@ const stub = await vi.hoisted(async () => (await import('../../../tests/support/
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('POST /api/auth/logout', { data: null })
+  stub.on(authApi.logout, { data: null })
 })
 
 describe('POST /logout', () => {
@@ -14,7 +15,7 @@ describe('POST /logout', () => {
     const res = statusOf(await action(args(post('/logout', {}, { cookie: await sessionCookie('tok') }))))
     expect(res.headers.get('location')).toBe('/login')
     expect(res.headers.get('set-cookie')).toMatch(/^ps_session=;/)
-    expect(stub.calls.find((c) => c.path === '/api/auth/logout')?.headers.authorization).toBe('Bearer tok')
+    expect(stub.callsTo(authApi.logout)[0]?.headers.authorization).toBe('Bearer tok')
   })
 
   it('refuses a post from another site (403): a link elsewhere cannot log the user out', async () => {
@@ -22,6 +23,6 @@ describe('POST /logout', () => {
     const res = statusOf(await settle(() => action(args(request))))
     expect(res.status).toBe(403)
     expect(res.headers.get('set-cookie')).toBeNull()
-    expect(stub.count('/api/auth/logout')).toBe(0)
+    expect(stub.count(authApi.logout)).toBe(0)
   })
 })

@@ -1,5 +1,7 @@
 // The pay page of any order: where it sends the browser by the order's state and payment method.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type DataOf } from '#contract/http.ts'
+import { ordersApi } from '#contract/orders.ts'
 import { args, get, settle, statusOf } from '../../../tests/support/console.ts'
 import { loader } from './route.tsx'
 
@@ -19,8 +21,8 @@ const PENDING = {
   expires_at: '2026-11-23T00:30:00.000Z',
   checkout_url: 'weixin://wxpay/bizpayurl?pr=abc',
   return_path: `/subscription-manage/package-list?order=${ORDER_NO}`,
-}
-const answer = (over: Record<string, unknown> = {}) => stub.on('GET /api/orders/payment-status', { data: { ...PENDING, ...over } })
+} satisfies DataOf<typeof ordersApi.paymentStatus>
+const answer = (over: Record<string, unknown> = {}) => stub.on(ordersApi.paymentStatus, { data: { ...PENDING, ...over } })
 const load = async (orderNo = ORDER_NO) => settle(() => loader(args(get(`/pay/${orderNo}`), { orderNo })))
 
 beforeEach(() => stub.reset())
@@ -57,7 +59,7 @@ describe('/pay/ORDER', () => {
 
   it('a malformed or unknown order number: 404', async () => {
     expect(statusOf(await load('PS123')).status).toBe(404)
-    stub.on('GET /api/orders/payment-status', { code: 404, msg: 'orders.notFound' })
+    stub.on(ordersApi.paymentStatus, { code: 404, msg: 'orders.notFound' })
     expect(statusOf(await load()).status).toBe(404)
   })
 })

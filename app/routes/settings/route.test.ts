@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createCookie } from '@remix-run/node'
+import { menuApi } from '#contract/menu.ts'
 import { args, post, sessionCookie, statusOf } from '../../../tests/support/console.ts'
 import { action } from './route.tsx'
 
@@ -32,10 +33,10 @@ describe('POST /settings', () => {
   })
 
   it('turning the server menu on loads it and says whether that worked', async () => {
-    stub.on('POST /api/user/menu', { data: [] })
+    stub.on(menuApi.menu, { data: [] })
     const ok = statusOf(await action(args(post('/settings', { instant: '1', present: 'menuFromServer', menuFromServer: 'on' }, { cookie: session }))))
     expect(ok.data).toEqual({ ok: true, menu: 'loaded' })
-    stub.on('POST /api/user/menu', { code: 500, msg: 'errors.internal' })
+    stub.on(menuApi.menu, { code: 500, msg: 'errors.internal' })
     const failed = statusOf(await action(args(post('/settings', { instant: '1', present: 'menuFromServer', menuFromServer: 'on' }, { cookie: session }))))
     expect(failed.data).toEqual({ ok: true, menu: 'failed' })
   })

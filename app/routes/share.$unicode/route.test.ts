@@ -1,5 +1,9 @@
 // The share page shows paid content: neither it nor its data request may be kept by a cache.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type DataOf } from '#contract/http.ts'
+import { subscriptionsApi } from '#contract/subscriptions.ts'
+import { shareApi } from '#contract/shares.ts'
+import { ordersApi } from '#contract/orders.ts'
 import { args, get, ORIGIN, post, sessionCookie, settle, statusOf } from '../../../tests/support/console.ts'
 import { action, headers, loader } from './route.tsx'
 
@@ -18,14 +22,14 @@ const SHARE = {
   subscription_status: 'close',
   created_at: '2026-11-01T00:00:00.000Z',
   for_sale: true,
-}
+} satisfies DataOf<typeof shareApi.lookup>
 const ORDER_NO = 'PS20261123000000123456789012'
 
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/share', ({ query }) =>
-    query.get('third_party_trade_no') ? { data: { ...SHARE, content: 'the secret', extraction_code: null, payment_status: 'Completed', third_party_trade_no: 'T1' } } : { data: SHARE },
+  stub.on(shareApi.lookup, ({ query }) =>
+    query.get('third_party_trade_no') ? { data: { ...SHARE, content: 'the secret', extraction_code: null, payment_status: 'Completed' as const, third_party_trade_no: 'T1' } } : { data: SHARE },
   )
 })
 
@@ -43,7 +47,7 @@ describe('/share/CODE', () => {
   it('a JSON body posted to the buy form is a 400', async () => {
     const request = new Request(`${ORIGIN}/share/AbCd2345`, { method: 'POST', headers: { host: 'console.test', origin: ORIGIN, 'content-type': 'application/json' }, body: '{}' })
     expect(statusOf(await settle(() => action(args(request, { unicode: 'AbCd2345' })))).status).toBe(400)
-    expect(stub.count('/api/orders/create')).toBe(0)
+    expect(stub.count(ordersApi.create)).toBe(0)
   })
 
   it('the API down: 503 "temporarily unavailable", not a 500', async () => {
@@ -56,10 +60,10 @@ describe('/share/CODE', () => {
 
 describe('/share/CODE: the buyer key of the browser that paid (decision 102)', () => {
   const KEY = 'AbCdEfGhIjKlMnOpQrSt_-'
-  const lookups = () => stub.calls.filter((c) => c.path === '/api/share' && c.query.get('third_party_trade_no'))
+  const lookups = () => stub.callsTo(shareApi.lookup).filter((c) => c.query.get('third_party_trade_no'))
 
   it('buying keeps the key in the purchase cookie only; the page then proves the browser with it, in a header', async () => {
-    stub.on('POST /api/orders/create', { code: 201, data: { orderNo: ORDER_NO, buyerKey: KEY, payUrl: 'http://127.0.0.1:4000/api/payments/sandbox/checkout?x=1' } })
+    stub.on(ordersApi.create, { code: 201, data: { orderNo: ORDER_NO, buyerKey: KEY, payUrl: 'http://127.0.0.1:4000/api/payments/sandbox/checkout?x=1' } })
     const bought = statusOf(await settle(() => action(args(post('/share/AbCd2345', { paymentMethod: 'Alipay' }), { unicode: 'AbCd2345' }))))
     expect(bought.headers.get('location')).not.toContain(KEY)
     const setCookie = bought.headers.get('set-cookie')!
@@ -79,7 +83,7 @@ describe('/share/CODE: the buyer key of the browser that paid (decision 102)', (
   })
 
   it('a signed-in buyer without the purchase in this browser: its order and its chat through the account', async () => {
-    stub.on('GET /api/share', () => ({ data: { ...SHARE, content: 'the secret', extraction_code: null, buyer_order_no: ORDER_NO } }))
+    stub.on(shareApi.lookup, () => ({ data: { ...SHARE, content: 'the secret', extraction_code: null, buyer_order_no: ORDER_NO } }))
     const page = statusOf(await loader(args(get('/share/AbCd2345', await sessionCookie('tok')), { unicode: 'AbCd2345' })))
     expect(page.data).toMatchObject({ content: { content: 'the secret' }, order: { orderNo: ORDER_NO, status: 'Completed', chat: true } })
     expect((page.data as { share: Record<string, unknown> }).share).not.toHaveProperty('buyer_order_no')
@@ -88,34 +92,34 @@ describe('/share/CODE: the buyer key of the browser that paid (decision 102)', (
 
 describe('/share/CODE: a subscriber\'s free unlock', () => {
   it('the loader passes on the free unlocks left; none once the content is shown', async () => {
-    stub.on('GET /api/share', () => ({ data: { ...SHARE, subscription_status: 'open', free_unlocks_left: 2 } }))
+    stub.on(shareApi.lookup, () => ({ data: { ...SHARE, subscription_status: 'open' as const, free_unlocks_left: 2 } }))
     const cookie = await sessionCookie('tok')
     const res = statusOf(await loader(args(get('/share/AbCd2345', cookie), { unicode: 'AbCd2345' })))
     expect((res.data as { unlock: unknown }).unlock).toEqual({ left: 2 })
-    stub.on('GET /api/share', () => ({ data: { ...SHARE, content: 'the secret', extraction_code: null } }))
+    stub.on(shareApi.lookup, () => ({ data: { ...SHARE, content: 'the secret', extraction_code: null } }))
     const after = statusOf(await loader(args(get('/share/AbCd2345?unlocked=1', cookie), { unicode: 'AbCd2345' })))
     expect(after.data).toMatchObject({ unlock: null, unlocked: true })
   })
 
   it('unlocks through the API and shows the page again (POST, without JavaScript)', async () => {
-    stub.on('POST /api/subscriptions/unlock', { data: { ...SHARE, content: 'the secret', extraction_code: null, orderNo: ORDER_NO, already: false, remaining_today: 1 } })
+    stub.on(subscriptionsApi.unlock, { data: { ...SHARE, content: 'the secret', extraction_code: null, orderNo: ORDER_NO, already: false, remaining_today: 1 } })
     const request = post('/share/AbCd2345', { intent: 'unlock' }, { cookie: await sessionCookie('tok') })
     const res = statusOf(await settle(() => action(args(request, { unicode: 'AbCd2345' }))))
     expect(res.headers.get('location')).toBe('/share/AbCd2345?unlocked=1')
-    const call = stub.calls.find((c) => c.path === '/api/subscriptions/unlock')!
+    const call = stub.callsTo(subscriptionsApi.unlock)[0]!
     expect(call.body).toEqual({ unicode: 'AbCd2345' })
     expect(call.headers.authorization).toBe('Bearer tok')
-    expect(stub.count('/api/orders/create')).toBe(0)
+    expect(stub.count(ordersApi.create)).toBe(0)
   })
 
   it('the limit reached meanwhile: the API\'s reason on the page; signed out: asked to log in, the API not called', async () => {
-    stub.on('POST /api/subscriptions/unlock', { code: 409, msg: 'subscriptions.limitReached', data: { daily_limit: 3 } })
+    stub.on(subscriptionsApi.unlock, { code: 409, msg: 'subscriptions.limitReached', data: { daily_limit: 3 } })
     const cookie = await sessionCookie('tok')
     const refused = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'unlock' }, { cookie }), { unicode: 'AbCd2345' }))))
     expect(refused).toMatchObject({ status: 400, data: { error: 'subscriptions.limitReached', intent: 'unlock' } })
     stub.reset()
     const anonymous = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'unlock' }), { unicode: 'AbCd2345' }))))
     expect(anonymous).toMatchObject({ status: 400, data: { error: 'subscriptions.unlock.loginFirst' } })
-    expect(stub.count('/api/subscriptions/unlock')).toBe(0)
+    expect(stub.count(subscriptionsApi.unlock)).toBe(0)
   })
 })

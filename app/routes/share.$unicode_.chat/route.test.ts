@@ -2,8 +2,9 @@
 // a visitor only from the browser that paid, with the buyer key kept in its purchase cookie — never with
 // an order number alone. The key travels to the API in a header, never in a URL.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ChatDetails } from '#contract/messages.ts'
-import { args, get, post, sessionCookie, settle, statusOf } from '../../../tests/support/console.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { type Chat, chatApi, type ChatDetails, EVENTS_PATH } from '#contract/messages.ts'
+import { args, get, orderFixture, post, sessionCookie, settle, statusOf } from '../../../tests/support/console.ts'
 import { rememberPurchase } from '#app/.server/purchases.ts'
 import { loader as events } from '../events.tsx'
 import { action, loader } from './route.tsx'
@@ -13,7 +14,7 @@ const stub = await vi.hoisted(async () => (await import('../../../tests/support/
 const CODE = 'AbCd2345'
 const ORDER_NO = 'PS20261123000000123456789012'
 const KEY = 'AbCdEfGhIjKlMnOpQrSt_-'
-const CHAT: ChatDetails = {
+const CHAT_SUMMARY: Chat = {
   id: 41,
   status: 'pending',
   created_at: '2026-11-23T01:00:00.000Z',
@@ -32,11 +33,8 @@ const CHAT: ChatDetails = {
     refunded_at: null,
     refundable: true,
   },
-  list: [],
-  is_end: true,
-  pageNum: 1,
-  pageSize: 20,
 }
+const CHAT: ChatDetails = { ...CHAT_SUMMARY, list: [], is_end: true, pageNum: 1, pageSize: 20 }
 
 /** The `ps_orders` cookie (name=value) of a browser holding this purchase. */
 async function purchaseCookie(buyerKey: string | null) {
@@ -47,16 +45,16 @@ const chatCalls = () => stub.calls.filter((c) => c.path.startsWith('/api/afterSa
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/afterSalesChat/list', { data: { list: [CHAT], total: 1, pageNum: 1, pageSize: 1 } })
-  stub.on('GET /api/afterSalesChat/details', { data: CHAT })
-  stub.on('POST /api/afterSalesChat/sendMessage', { code: 201, data: null })
+  stub.on(chatApi.list, { data: { list: [CHAT_SUMMARY], total: 1, pageNum: 1, pageSize: 1 } })
+  stub.on(chatApi.details, { data: CHAT })
+  stub.on(chatApi.send, { code: 201, data: { id: 1, chat_id: 41, sender: 'user', content: 'hello', created_at: '2026-11-23T02:00:00.000Z', read_at: null } })
 })
 
 describe('/share/CODE/chat', () => {
   it('a signed-in buyer reaches the chat of its order through its account, with no purchase in this browser', async () => {
-    stub.on('GET /api/orders/list', ({ query }) => {
+    stub.on(ordersApi.list, ({ query }) => {
       expect(query.get('unicode')).toBe(CODE)
-      return { data: { list: [{ orderNo: 'PS20261101000000000000000001', payment_status: 'Failed' }, { orderNo: ORDER_NO, payment_status: 'Completed' }], total: 2, pageNum: 1, pageSize: 20 } }
+      return { data: { list: [orderFixture({ id: 2, orderNo: 'PS20261101000000000000000001', payment_status: 'Failed', paid_at: null, settle_at: null, settled: false }), orderFixture({ orderNo: ORDER_NO })], total: 2, pageNum: 1, pageSize: 20 } }
     })
     const cookie = await sessionCookie('buyer-token')
     expect(await loader(args(get(`/share/${CODE}/chat`, cookie), { unicode: CODE }))).toMatchObject({ orderNo: ORDER_NO, live: '/events', chat: { id: 41 } })
@@ -68,7 +66,7 @@ describe('/share/CODE/chat', () => {
     // Writing goes the same way.
     const sent = statusOf(await settle(() => action(args(post(`/share/${CODE}/chat`, { intent: 'send', content: 'hello' }, { cookie }), { unicode: CODE }))))
     expect(sent.status).toBe(302)
-    expect(stub.calls.find((c) => c.path === '/api/afterSalesChat/sendMessage')!.headers.authorization).toBe('Bearer buyer-token')
+    expect(stub.callsTo(chatApi.send)[0]!.headers.authorization).toBe('Bearer buyer-token')
   })
 
   it('a visitor proves it is the browser that paid with the key of its purchase cookie, in a header only', async () => {
@@ -81,7 +79,7 @@ describe('/share/CODE/chat', () => {
       expect(c.query.toString()).not.toContain(KEY)
     }
     await settle(() => action(args(post(`/share/${CODE}/chat`, { intent: 'send', content: 'hello' }, { cookie }), { unicode: CODE })))
-    const sent = stub.calls.find((c) => c.path === '/api/afterSalesChat/sendMessage')!
+    const sent = stub.callsTo(chatApi.send)[0]!
     expect([sent.headers['x-buyer-key'], JSON.stringify(sent.body).includes(KEY)]).toEqual([KEY, false])
   })
 
@@ -96,12 +94,12 @@ describe('/share/CODE/chat', () => {
   })
 
   it('the live stream of a purchase: the key goes along in a header; none without it', async () => {
-    stub.on('GET /api/events', { data: null })
+    stub.onPath(`GET ${EVENTS_PATH}`, { data: null })
     expect((await events(args(get(`/events?share=${CODE}`, await purchaseCookie(null))))).status).toBe(404)
-    expect(stub.count('/api/events')).toBe(0)
+    expect(stub.count(EVENTS_PATH)).toBe(0)
     const res = await events(args(get(`/events?share=${CODE}`, await purchaseCookie(KEY))))
     await res.body?.cancel()
-    const call = stub.calls.find((c) => c.path === '/api/events')!
+    const call = stub.callsTo(EVENTS_PATH)[0]!
     expect([call.query.get('order_no'), call.headers['x-buyer-key'], call.query.toString().includes(KEY)]).toEqual([ORDER_NO, KEY, false])
   })
 })
