@@ -69,7 +69,7 @@ export function normalizeSettings(input: unknown): AppSettings {
  * The menu width a form sent: whole pixels within MENU_WIDTH, with or without a trailing "px" (what a
  * number field with a unit suffix submits). Anything else — 'abc', 5000, 300.5 — is null.
  */
-export function parseMenuWidth(v: FormDataEntryValue | null): number | null {
+function parseMenuWidth(v: FormDataEntryValue | null): number | null {
   if (typeof v !== 'string') return null
   const m = /^\s*(\d{1,4})\s*(px)?\s*$/i.exec(v)
   const width = m ? Number(m[1]) : NaN

@@ -3,7 +3,7 @@ import { requireUser } from '#app/.server/auth.ts'
 import { env } from '#app/.server/env.ts'
 
 /** Where customer service is without an outside SUPPORT_URL: the after-sales chats (decision 127). */
-export const SUPPORT_FALLBACK = '/user/my-message?tab=chats'
+const SUPPORT_FALLBACK = '/user/my-message?tab=chats'
 
 /**
  * The menu's online customer service (SPEC §2, logged in): one console URL for both menu sources,
