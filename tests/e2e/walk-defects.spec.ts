@@ -129,13 +129,14 @@ test.describe('walk defects: settings and layout', () => {
     await expect(page).toHaveTitle(/^500 Server error - /)
   })
 
-  test('customer service is in the menu and, with no SUPPORT_URL, leads to the after-sales chats in the console', async ({ page, context, api }) => {
+  test('customer service is in the menu and, with no SUPPORT_URL, leads to "Write to support" in the console', async ({ page, context, api }) => {
     await loginAs(context, await api.createUser())
     await page.goto('/dashboard/workplace')
     await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Customer service' })).toBeAttached()
     const res = await page.goto('/support')
     expect(res!.status()).toBe(200)
-    await expect(page).toHaveURL('/user/my-message?tab=chats')
+    await expect(page).toHaveURL('/user/my-message')
+    await expect(page.getByLabel(/^Write to support/)).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeAttached()
     await expect(page.getByText('Not Found')).toHaveCount(0)
   })
