@@ -1,7 +1,7 @@
 // Issue 23: the defects the Chromium walk of the console found, each as the steps that showed it — with
 // JavaScript, and without it where the page differs (`@js-off`).
 import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD } from './env.ts'
+import { ADMIN, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, expectFlash, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
 
 test.use({ lng: 'en-US' })
@@ -147,7 +147,7 @@ test.describe('walk defects: phone-width lists (390 px)', () => {
 
   test('the code outbox fits the screen with the code in view; list actions leave room for the titles', async ({ page, context, api }) => {
     await api.createUser()
-    await loginAs(context, 'admin', (await import('./env.ts')).ADMIN.password)
+    await loginAs(context, 'admin', ADMIN.password)
     await page.goto('/system/outbox')
     const code = page.getByTestId('outbox-code').first()
     await expect(code).toBeInViewport()
@@ -215,6 +215,14 @@ test.describe('walk defects: messages and purchases', () => {
     await expect(notice).toBeVisible()
     await expect(notice).not.toContainText(/orange/i)
     await expect(notice).toHaveAttribute('data-label-color', 'orangered')
+
+    // The admin's list names the colour beside a swatch, in the catalog's case.
+    await context.clearCookies({ name: 'ps_session' })
+    await loginAs(context, 'admin', ADMIN.password)
+    await page.goto('/system/notification-list')
+    const row = page.getByTestId('notification-row').filter({ hasText: title })
+    await expect(row.getByText('Orange-red', { exact: true })).toBeVisible()
+    await expect(row.getByText('Orange-red', { exact: true })).toHaveCSS('text-transform', 'none')
   })
 
   test('the WeChat waiting page does not reload itself; "I have paid" moves on', { tag: '@js-off-only' }, async ({ page, api, context }) => {
