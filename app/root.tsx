@@ -2,7 +2,7 @@ import mantineCss from '@mantine/core/styles.css?url'
 import notificationsCss from '@mantine/notifications/styles.css?url'
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useMatches, useRouteLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useFetchers, useMatches, useRouteLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
@@ -31,6 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   )
 }
+
+/**
+ * A form refused with 500–504 left the "Confirm logout" flash (app/.server/failures.ts): read it, although
+ * a failed action does not revalidate by default.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  (actionStatus !== undefined && actionStatus >= 500 && actionStatus <= 504) || defaultShouldRevalidate
 
 /**
  * Routes whose `handle.hydrate` is false are the visitor pages (DESIGN §6): no client JavaScript (at

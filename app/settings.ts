@@ -66,6 +66,23 @@ export function normalizeSettings(input: unknown): AppSettings {
 }
 
 /**
+ * The menu width a form sent: whole pixels within MENU_WIDTH, with or without a trailing "px" (what a
+ * number field with a unit suffix submits). Anything else — 'abc', 5000, 300.5 — is null.
+ */
+function parseMenuWidth(v: FormDataEntryValue | null): number | null {
+  if (typeof v !== 'string') return null
+  const m = /^\s*(\d{1,4})\s*(px)?\s*$/i.exec(v)
+  const width = m ? Number(m[1]) : NaN
+  return Number.isInteger(width) && width >= MENU_WIDTH.min && width <= MENU_WIDTH.max ? width : null
+}
+
+/** A submitted menu width that cannot be taken (an empty field or none at all is no change). */
+export const menuWidthRefused = (form: FormData) => {
+  const v = form.get('menuWidth')
+  return typeof v === 'string' && v.trim() !== '' && parseMenuWidth(v) === null
+}
+
+/**
  * The drawer's form as settings. A checkbox that is not checked is not submitted, so every boolean the
  * form lists (hidden `present` inputs) and did not send is false.
  */
@@ -73,10 +90,13 @@ export function settingsFromForm(form: FormData, current: AppSettings): AppSetti
   const o: Record<string, unknown> = { ...current }
   const present = new Set(form.getAll('present').map(String))
   for (const k of BOOLEAN_SETTINGS) if (present.has(k)) o[k] = form.get(k) === 'on' || form.get(k) === 'true'
-  for (const k of ['theme', 'themeColor', 'menuWidth', 'density'] as const) {
+  for (const k of ['theme', 'themeColor', 'density'] as const) {
     const v = form.get(k)
     if (typeof v === 'string' && v !== '') o[k] = v
   }
+  // A width out of range or not a number changes nothing (the action refuses it with a message).
+  const width = parseMenuWidth(form.get('menuWidth'))
+  if (width !== null) o.menuWidth = width
   // A preset swatch is a submit button: the colour it carries wins over the colour input's.
   const preset = form.get('themeColorPreset')
   if (typeof preset === 'string' && preset) o.themeColor = preset

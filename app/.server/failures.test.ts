@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { get, post, settle, statusOf } from '../../tests/support/console.ts'
 import { ApiError } from './api.ts'
+import { CONFIRM_LOGOUT_IN_FORM } from '#app/components/feedback/flash.tsx'
 import { fieldError, pageError, rowError } from './failures.ts'
 
 const stub = await vi.hoisted(async () => (await import('../../tests/support/api-stub.ts')).startApiStub())
@@ -50,16 +51,27 @@ describe('the three ways an API failure reaches the user', () => {
     expect(res.status).toBe(400)
   })
 
-  it('a form or a row: 500–504 open the "Confirm logout" dialog on this page', async () => {
-    for (const run of [
-      () => fieldError(get(page), submission(), new ApiError(500, 'errors.internal', null, '/api/shares/new')),
-      () => rowError(get(page), new ApiError(504, 'errors.internal', null, '/api/shares/delete')),
-    ]) {
-      const res = statusOf(await settle(run))
-      expect(res.status).toBe(302)
-      expect(res.headers.get('location')).toBe(page)
-      expect(res.headers.get('set-cookie')).toMatch(/^ps_toast=/)
-    }
+  it('a row: 500–504 open the "Confirm logout" dialog on this page', async () => {
+    const res = statusOf(await settle(() => rowError(get(page), new ApiError(504, 'errors.internal', null, '/api/shares/delete'))))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(page)
+    expect(res.headers.get('set-cookie')).toMatch(/^ps_toast=/)
+  })
+
+  it('a form: 500–504 come back to the form with what was typed and the msg, and open the dialog there', async () => {
+    // With JavaScript (a fetch): the flash cookie, read by the root's revalidation.
+    const fetched = statusOf(await fieldError(post(page, {}), submission(), new ApiError(500, 'errors.internal', null, '/api/shares/new')))
+    expect(fetched.status).toBe(500)
+    const reply = fetched.data as { error: Record<string, string[]>; initialValue: Record<string, string> }
+    expect(reply.error['']).toEqual(['errors.internal'])
+    expect(reply.initialValue).toEqual({ email: 'a@b.cc' })
+    expect(fetched.headers.get('set-cookie')).toMatch(/^ps_toast=/)
+    // Without (a page post): no cookie left for a later page; the form's messages open the dialog.
+    const request = post(page, {}, { headers: { accept: 'text/html,application/xhtml+xml' } })
+    const posted = statusOf(await fieldError(request, submission(), new ApiError(502, 'errors.internal', null, '/api/users/update')))
+    expect(posted.status).toBe(502)
+    expect(posted.headers.get('set-cookie')).toBeNull()
+    expect((posted.data as { error: Record<string, string[]> }).error['']).toEqual(['errors.internal', CONFIRM_LOGOUT_IN_FORM])
   })
 
   it('a row: the msgs the page states itself come back as the message', async () => {

@@ -4,6 +4,7 @@ import { authApi } from '#contract/auth.ts'
 import { ApiError } from './api.ts'
 import { destroySession, loginRedirect } from './auth.ts'
 import { serviceUnavailable } from './request.ts'
+import { CONFIRM_LOGOUT_IN_FORM } from '#app/components/feedback/flash.tsx'
 import { setFlash } from './toast.ts'
 
 /**
@@ -26,9 +27,23 @@ async function settle(request: Request, e: unknown, { dialog = true }: { dialog?
 
 const PASSWORD_FIELDS = ['password', 'confirmPassword', 'oldPassword', 'newPassword']
 
+/**
+ * SPEC §8's dialog after a form's 500–504 offers to stay on the page: so the form comes back with what
+ * was typed and the msg above it — no redirect, which would render it afresh (decision 128). A fetch
+ * (JavaScript) leaves the flash cookie for the root's revalidation after it; a page post (no JavaScript)
+ * cannot reach the root loader of its own page, so the form's messages carry the dialog instead.
+ */
+async function confirmLogoutReply<T>(request: Request, submission: Submission<T>, msg: string, status: number) {
+  const page = request.headers.get('accept')?.includes('text/html') ?? false
+  const reply = submission.reply({ formErrors: page ? [msg, CONFIRM_LOGOUT_IN_FORM] : [msg], hideFields: PASSWORD_FIELDS })
+  if (page) return data(reply, { status })
+  return data(reply, { status, headers: { 'set-cookie': await setFlash(request, { confirmLogout: true }) } })
+}
+
 /** A form's API failure: field messages next to the fields (`fieldMap` renames API fields), else the msg above the form. */
 export async function fieldError(request: Request, submission: Submission<unknown>, e: unknown, fieldMap: Record<string, string> = {}) {
-  const error = await settle(request, e)
+  const error = await settle(request, e, { dialog: false })
+  if (error.confirmsLogout) return confirmLogoutReply(request, submission, error.msg, error.status)
   const fieldErrors: Record<string, string[]> = {}
   for (const [k, v] of Object.entries(error.fieldErrors ?? {})) fieldErrors[fieldMap[k] ?? k] = v
   const hasFields = Object.keys(fieldErrors).length > 0

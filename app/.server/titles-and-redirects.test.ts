@@ -47,8 +47,18 @@ describe('page titles in both languages', () => {
     ] as const) {
       const res = statusOf(await settle(async () => notFound(args(get('/no/such/page', cookie)))))
       expect(res.status).toBe(404)
-      expect(res.data).toEqual({ title })
+      expect(res.data).toEqual({ title, layout: null })
     }
+  })
+
+  it('a logged-in user\'s 404 carries the layout (header, menu), so it is drawn inside it (issue 23)', async () => {
+    stub.on('GET /api/afterSalesChat/unread', { data: { messages: 0, chats: 0, notifications: 0, total: 0 } })
+    const res = statusOf(await settle(async () => notFound(args(get('/no/such/page', `${await sessionCookie('tok')}; ${lng('en-US')}`)))))
+    expect(res.status).toBe(404)
+    const data = res.data as { title: string; layout: { user: { user_name: string }; menu: { path: string }[] } }
+    expect(data.title).toBe('Page not found - PayShare')
+    expect(data.layout.user.user_name).toBe(userFixture().user_name)
+    expect(data.layout.menu.map((i) => i.path)).toContain('/dashboard')
   })
 })
 

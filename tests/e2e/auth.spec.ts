@@ -177,11 +177,12 @@ test.describe('login', () => {
     await page.getByLabel(/^User name, email or phone/).fill(user.user_name)
     await page.getByLabel(/^Password/).fill(`${user.password}x`)
     await page.getByRole('button', { name: 'Log in', exact: true }).click()
-    // Once, above the form, and no toast besides (issue 13): SPEC §8's sentence, then the reason on its own line.
-    const failure = page.getByRole('alert').filter({ hasText: 'Login error, refresh and try again' })
+    // Once, above the form, and no toast besides (issue 13): the reason alone — SPEC §5's 'refresh and try
+    // again' would send the user the wrong way (issue 23, decision 129).
+    const failure = page.getByRole('alert').filter({ hasText: 'Wrong user name or password.' })
     await expect(failure).toHaveCount(1)
-    await expect(failure.getByText('Login error, refresh and try again', { exact: true })).toBeVisible()
-    await expect(failure.getByText('Wrong user name or password.', { exact: true })).toBeVisible()
+    await expect(failure).toHaveText('Wrong user name or password.')
+    await expect(page.getByText('refresh and try again')).toHaveCount(0)
     await expect(page.getByText('Wrong user name or password.')).toHaveCount(1)
     await expect(page).toHaveURL('/login')
     // The server never sends the password back into the page (with JS the form simply keeps it).

@@ -98,8 +98,8 @@ for (const role of ROLES) {
         await login(page, role.user, role.password)
         const nav = page.getByRole('navigation', { name: tr(lng, 'common.menu') })
         const site = tr(lng, 'common.siteName')
-        // The customer-service entry is an external link the console shows only with SUPPORT_URL set,
-        // which the e2e server is not given (shell.spec.ts covers it).
+        // The customer-service entry opens a new tab (an outside page with SUPPORT_URL set); where it
+        // leads without one is walk-defects.spec.ts's.
         for (const { item, group } of entries(menuForRole(role.role)).filter((e) => e.item.path !== '/support')) {
           const label = tr(lng, item.name)
           await test.step(label, async () => {

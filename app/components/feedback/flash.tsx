@@ -1,7 +1,7 @@
 import { Button, Group, type Modal, Notification, Paper, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Form, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { apiMessage } from '#app/utils/api-message.ts'
 
@@ -19,8 +19,12 @@ export function FlashToast({ toast }: { toast: ToastData | null }) {
   const { t } = useTranslation()
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
+  // Once per flash: `t` changes when the rest of the catalogs arrive after hydration, which must not show
+  // a flash that came with the page (a redirect's toast) a second time.
+  const shown = useRef<ToastData | null>(null)
   useEffect(() => {
-    if (!toast) return
+    if (!toast || shown.current === toast) return
+    shown.current = toast
     notifications.show({ color: COLORS[toast.type], message: apiMessage(t, toast.key, toast.values), autoClose: TOAST_MS })
   }, [toast, t])
   if (!toast || hydrated) return null
@@ -32,6 +36,12 @@ export function FlashToast({ toast }: { toast: ToastData | null }) {
     </div>
   )
 }
+
+/**
+ * A form's messages after a 500–504 to a page post (no JavaScript): open the "Confirm logout" dialog
+ * with them (app/.server/failures.ts), the root loader of that page having run before the answer.
+ */
+export const CONFIRM_LOGOUT_IN_FORM = 'confirmLogout'
 
 /**
  * SPEC §8 "Confirm logout": after a 500–504 answer. A modal with JavaScript; a page section without.

@@ -4,6 +4,7 @@ import { useNavigation } from '@remix-run/react'
 import { type ComponentProps, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { apiMessage } from '#app/utils/api-message.ts'
+import { CONFIRM_LOGOUT_IN_FORM, ConfirmLogout } from '../feedback/flash.tsx'
 
 /** Conform's error keys, translated; the first one is shown. */
 function useFieldError(meta: FieldMetadata<unknown>) {
@@ -50,15 +51,21 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | bo
  */
 export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   const { t } = useTranslation()
+  const shown = errors?.filter((e) => e !== CONFIRM_LOGOUT_IN_FORM) ?? []
   if (!errors?.length) return null
   return (
-    <Alert color="red" id={id} role="alert" variant="light">
-      {errors.map((e, i) => (
-        <Text key={i} size="sm">
-          {apiMessage(t, e)}
-        </Text>
-      ))}
-    </Alert>
+    <>
+      {shown.length ? (
+        <Alert color="red" id={id} role="alert" variant="light">
+          {shown.map((e, i) => (
+            <Text key={i} size="sm">
+              {apiMessage(t, e)}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
+      <ConfirmLogout open={shown.length < errors.length} />
+    </>
   )
 }
 

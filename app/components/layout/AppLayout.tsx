@@ -57,7 +57,9 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
   const location = useLocation()
   const { pathname } = location
   const settings = useStoredSettings()
-  const [opened, { toggle }] = useDisclosure(false)
+  const [opened, { toggle, close: closeMenu }] = useDisclosure(false)
+  // On a phone the menu covers the page: choosing an entry (any navigation) puts it away.
+  useEffect(() => closeMenu(), [location.key, closeMenu])
   const params = new URLSearchParams(location.search)
   const settingsInUrl = params.has('settings')
   const [settingsOpen, settingsDrawer] = useDisclosure(false)

@@ -40,11 +40,11 @@ export function PublicShell({ children, loggedIn }: { children: ReactNode; logge
 }
 
 /** Error boundary content for visitor pages (the root's Mantine one cannot render here). */
-export function PublicError({ status, messageKey }: { status: number; messageKey: string }) {
+export function PublicError({ status, messageKey, loggedIn }: { status: number; messageKey: string; loggedIn?: boolean }) {
   const { t } = useTranslation()
   if (status === 503) return <PublicUnavailable />
   return (
-    <PublicShell>
+    <PublicShell loggedIn={loggedIn}>
       <div className="ps-card ps-err" role="alert">
         <b>{status}</b>
         <p>{t(messageKey)}</p>

@@ -50,7 +50,10 @@ export function ShareForm({ lastResult, defaultValue, submitLabel }: { lastResul
     lastResult,
     constraint: getZodConstraint(shareCreateSchema),
     defaultValue,
-    shouldValidate: 'onBlur',
+    // Not on blur before the first submit: the message a blur adds moves the submit button away from the
+    // click that caused the blur, which then never submits — one error per click (issue 23). All at once,
+    // as without JavaScript; then each field follows the typing.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: shareCreateSchema }),
   })

@@ -51,6 +51,7 @@ function SettingsForm({ settings }: { settings: AppSettings }) {
   const fetcher = useFetcher<SettingsActionData>({ key: SETTINGS_FETCHER })
   const hydrated = useHydrated()
   const pending = useIsPending({ formAction: '/settings' }) || fetcher.state === 'submitting'
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null
   const redirectTo = (() => {
     const p = new URLSearchParams(location.search)
     p.delete('settings')
@@ -109,7 +110,19 @@ function SettingsForm({ settings }: { settings: AppSettings }) {
             <input type="color" name="themeColor" defaultValue={settings.themeColor.toLowerCase()} aria-label={t('shell.settings.customColor')} className="ps-color-input" />
           </Group>
         </div>
-        <NumberInput name="menuWidth" label={t('shell.settings.menuWidth')} defaultValue={settings.menuWidth} min={MENU_WIDTH.min} max={MENU_WIDTH.max} step={10} suffix=" px" />
+        {/* No unit suffix in the value: the field submits its text, and '300 px' was not a width (decision 127). */}
+        <NumberInput
+          name="menuWidth"
+          label={t('shell.settings.menuWidth')}
+          defaultValue={settings.menuWidth}
+          min={MENU_WIDTH.min}
+          max={MENU_WIDTH.max}
+          step={10}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          error={refused ? t(refused.key, refused.values) : undefined}
+        />
         <NativeSelect name="density" label={t('shell.settings.density')} defaultValue={settings.density} data={DENSITIES.map((d) => ({ value: d, label: t(`shell.density.${d}`) }))} />
         {BOOLEAN_GROUPS.map((group, i) => (
           <Stack key={i} gap={8}>

@@ -71,9 +71,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(request, '/dashboard/withdrawal', { type: 'success', key: 'withdrawals.created' })
 }
 
-/** Amount, service fee and what the seller receives; dimmed while newer figures are on their way. */
-function PreviewFigures({ preview, stale }: { preview: WithdrawalPreview | null | undefined; stale: boolean }) {
+/**
+ * Amount, service fee and what the seller receives; dimmed while newer figures are on their way. An
+ * amount that would be refused previews nothing: "You receive" beside "more than your withdrawable
+ * income" read as a promise.
+ */
+function PreviewFigures({ preview: answer, stale }: { preview: WithdrawalPreview | null | undefined; stale: boolean }) {
   const { t } = useTranslation()
+  const preview = answer?.refusal && AMOUNT_REFUSALS.has(answer.refusal) ? null : answer
   const figures = [
     ['previewAmount', preview?.withdrawalAmount],
     ['previewFee', preview?.withdrawalServiceFee],

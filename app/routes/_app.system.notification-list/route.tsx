@@ -1,6 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Badge, Button, Group, Table, Text } from '@mantine/core'
+import { Button, ColorSwatch, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -106,9 +106,11 @@ export default function NotificationList() {
           <Table.Td>{n.title}</Table.Td>
           <Table.Td ta="right">{n.priority}</Table.Td>
           <Table.Td>
-            <Badge color={n.label_color === 'orangered' ? 'orange' : n.label_color} variant="light">
-              {t(`messages.labelColors.${n.label_color}`)}
-            </Badge>
+            {/* The colour itself, named beside it — not an upper-case badge reading 'ORANGE-RED' (issue 23). */}
+            <Group gap={6} wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${n.label_color === 'orangered' ? 'orange' : n.label_color}-6)`} size={14} withShadow={false} aria-hidden />
+              <Text size="sm">{t(`messages.labelColors.${n.label_color}`)}</Text>
+            </Group>
           </Table.Td>
           <Table.Td maw={360}>
             <Text size="sm" lineClamp={3}>

@@ -31,32 +31,35 @@ export default function Outbox() {
       <Alert variant="light" color={enabled ? 'arcoblue' : 'gray'}>
         {enabled ? t('system.outbox.intro') : t('system.outbox.disabled')}
       </Alert>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('system.outbox.time')}</Table.Th>
-            <Table.Th>{t('system.outbox.channel')}</Table.Th>
-            <Table.Th>{t('system.outbox.to')}</Table.Th>
-            <Table.Th>{t('system.outbox.purpose')}</Table.Th>
-            <Table.Th>{t('system.outbox.code')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light">{m.channel === 'sms' ? t('system.outbox.sms') : t('system.outbox.email')}</Badge>
-              </Table.Td>
-              <Table.Td>{m.to}</Table.Td>
-              <Table.Td>{t(`system.outbox.purposes.${m.purpose}`, { defaultValue: m.purpose })}</Table.Td>
-              <Table.Td>
-                <Code data-testid="outbox-code">{m.code}</Code>
-              </Table.Td>
+      {/* What the admin came for, the code, first; on a phone the rest scrolls inside the table, not the page. */}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('system.outbox.code')}</Table.Th>
+              <Table.Th>{t('system.outbox.to')}</Table.Th>
+              <Table.Th>{t('system.outbox.purpose')}</Table.Th>
+              <Table.Th>{t('system.outbox.channel')}</Table.Th>
+              <Table.Th>{t('system.outbox.time')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  <Code data-testid="outbox-code">{m.code}</Code>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
+                <Table.Td>{t(`system.outbox.purposes.${m.purpose}`, { defaultValue: m.purpose })}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{m.channel === 'sms' ? t('system.outbox.sms') : t('system.outbox.email')}</Badge>
+                </Table.Td>
+                <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
     </Stack>
   )

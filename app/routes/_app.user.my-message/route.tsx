@@ -140,12 +140,17 @@ export default function MyMessage() {
         <Stack>
           {d.notifications.list.length === 0 ? <Text c="dimmed">{t('messages.noNotifications')}</Text> : null}
           {d.notifications.list.map((n) => (
-            <Paper key={n.id} withBorder p="sm" data-testid="notification">
+            // The label colour is the notification's colour (SPEC §3), not words to read: a stripe at its edge.
+            <Paper
+              key={n.id}
+              withBorder
+              p="sm"
+              data-testid="notification"
+              data-label-color={n.label_color}
+              style={{ borderInlineStart: `4px solid var(--mantine-color-${n.label_color === 'orangered' ? 'orange' : n.label_color}-6)` }}
+            >
               <Group justify="space-between">
                 <Group gap="xs">
-                  <Badge color={n.label_color === 'orangered' ? 'orange' : n.label_color} variant="light">
-                    {t(`messages.labelColors.${n.label_color}`)}
-                  </Badge>
                   <Text fw={600}>{n.title}</Text>
                   {n.unread ? (
                     <Badge size="xs" color="red">

@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { Outlet, type ShouldRevalidateFunction, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { MENU, menuApi, menuForRole } from '#contract/menu.ts'
+import { MENU } from '#contract/menu.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { AppLayout } from '#app/components/layout/AppLayout.tsx'
 import { guardTarget } from '#app/components/shell/menu-match.ts'
-import { api } from '#app/.server/api.ts'
 import { requireUser, WORKPLACE } from '#app/.server/auth.ts'
-import { env } from '#app/.server/env.ts'
+import { layoutMenu } from '#app/.server/layout.ts'
 import { unreadCounts } from '#app/.server/messages.ts'
 import { getSettings, getTabs, MAX_TABS, serializeTabs } from '#app/.server/settings.ts'
 import { setFlash } from '#app/.server/toast.ts'
@@ -20,20 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, token } = await requireUser({ request, context })
   const settings = await getSettings(request)
   const url = new URL(request.url)
-  let menu = menuForRole(user.role)
-  let menuFailed = false
-  if (settings.menuFromServer) {
-    try {
-      menu = await api(request, menuApi.menu, { token })
-    } catch {
-      // SPEC §4: the error is shown; the static routes keep the console usable meanwhile.
-      menuFailed = true
-    }
-  }
-  const denied = guardTarget({ pathname: url.pathname, role: user.role, menu: MENU, serverMenu: settings.menuFromServer && !menuFailed ? menu : null })
+  const { menu, menuFailed, serverMenu } = await layoutMenu(request, user, token)
+  const denied = guardTarget({ pathname: url.pathname, role: user.role, menu: MENU, serverMenu: serverMenu ? menu : null })
   if (denied === 'role') throw redirect(WORKPLACE, { headers: { 'set-cookie': await setFlash(request, { toast: { type: 'error', key: 'pages.forbidden' } }) } })
   if (denied === 'menu') throw redirect('/exception/404')
-  if (!env.supportUrl) menu = menu.filter((i) => i.path !== '/support')
 
   const headers = new Headers()
   let tabs = await getTabs(request)

@@ -45,3 +45,26 @@ describe('login action: bodies that are not the form', () => {
     expect(stub.count(authApi.login)).toBe(0)
   })
 })
+
+describe('login action: what a refused login says', () => {
+  const refusal = async (answer: Parameters<typeof stub.on>[1], lng = 'en-US') => {
+    stub.on('POST /api/auth/login', answer)
+    const cookie = `ps_lng=${encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString('base64'))}`
+    const res = statusOf(await action(args(login(null, { cookie }))))
+    expect(res.status).toBe(400)
+    return (res.data as { result: { error: Record<string, string[]> } }).result.error['']
+  }
+
+  it('a wrong password: the reason alone, no "refresh and try again" above it', async () => {
+    expect(await refusal({ code: 401, msg: 'auth.badCredentials' })).toEqual(['auth.badCredentials'])
+  })
+
+  it('a locked account: when the lock ends (decision 040), in the page language', async () => {
+    expect(await refusal({ code: 429, msg: 'auth.loginLocked', data: { retryAfter: 754 } })).toEqual(['Too many failed logins. Try again in 13 min.'])
+    expect(await refusal({ code: 429, msg: 'auth.loginLocked', data: { retryAfter: 30 } }, 'zh-CN')).toEqual(['登录失败次数过多，请 1 分钟后再试。'])
+  })
+
+  it('a failure with no reason of its own: SPEC §5 "Login error, refresh and try again"', async () => {
+    expect(await refusal({ code: 500, msg: 'errors.internal' })).toEqual(['auth.loginError'])
+  })
+})

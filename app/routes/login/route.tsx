@@ -16,7 +16,7 @@ import { ApiError, api } from '#app/.server/api.ts'
 import { authenticator, commitToken, destroySession, requireAnonymous, safeRedirect } from '#app/.server/auth.ts'
 import { type CodeSent, sendCode } from '#app/.server/codes.ts'
 import { fieldError } from '#app/.server/failures.ts'
-import { pageTitle } from '#app/.server/i18n.ts'
+import { getT, pageTitle } from '#app/.server/i18n.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { offeredProviders } from '#app/.server/oauth-routes.ts'
@@ -41,6 +41,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: await pageTitle(request, 'auth.loginTitle'), oauth: await offeredProviders(request), constraints }
 }
 
+/** What a refused login says: the API's reason, with the lock's end (decision 040); else SPEC §5's text. */
+async function loginFailure(request: Request, e: unknown): Promise<string[]> {
+  if (!(e instanceof ApiError) || e.unreachable || e.status >= 500) return ['auth.loginError']
+  const retryAfter = Number((e.data as { retryAfter?: unknown } | null)?.retryAfter)
+  if (e.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) {
+    const t = await getT(request)
+    return [t('auth.loginLockedFor', { minutes: Math.ceil(retryAfter / 60) })]
+  }
+  return [e.msg]
+}
+
 type ActionResult = { intent: string; result: SubmissionResult<string[]>; codeSent?: CodeSent & { at: number } }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -63,11 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
         headers: { 'set-cookie': await commitToken(request, token) },
       })
     } catch (e) {
-      // SPEC §4: a failed login clears the stored token. SPEC §8's 'Login error, refresh and try again'
-      // comes first and the reason is its own sentence; a banned account is told only that, since
-      // refreshing and trying again cannot help it.
-      const reason = e instanceof ApiError ? e.msg : 'errors.requestError'
-      const formErrors = reason === 'auth.banned' ? [reason] : ['auth.loginError', reason]
+      // SPEC §4: a failed login clears the stored token. SPEC §5's 'Login error, refresh and try again'
+      // is for a failure with no reason of its own (the API did not answer or failed); a reason the API
+      // gives — a wrong password, a lock, a ban — is told alone, since refreshing cannot help (decision 129).
+      const formErrors = await loginFailure(request, e)
       const reply = { intent, result: submission.reply({ formErrors, hideFields: ['password'] }) }
       return data<ActionResult>(reply, { status: 400, headers: { 'set-cookie': await destroySession(request) } })
     }

@@ -26,8 +26,9 @@ const isHttp = (u: string) => /^https?:\/\//i.test(u)
 
 /**
  * `/pay/{orderNo}`: paying any order (a share, a channel, a package). WeChat Pay (Native): the QR code,
- * the amount, and a check every second — a tiny nonce'd script with JavaScript, a 1-second reload
- * without — until the order is paid (or over), then the order's own page (`return_path`). Alipay and
+ * the amount, and a check every second — a tiny nonce'd script with JavaScript; without it the "I have
+ * paid" link (no self-reload: it re-fetched the QR every second, WCAG 2.2.1, decision 129) — until the
+ * order is paid (or over), then the order's own page (`return_path`). Alipay and
  * the sandbox: their pay page. A paid, failed or refunded order: straight to its page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -90,13 +91,12 @@ export default function PayOrderPage() {
           {t('public.orderNo')}: {orderNo}
         </p>
         <p>
-          <a href={`/pay/${orderNo}`}>{t('public.checkNow')}</a>
+          <a href={`/pay/${orderNo}`} className="ps-btn">
+            {t('public.checkNow')}
+          </a>
         </p>
       </div>
       <PaymentPollScript statusUrl={`/pay/${orderNo}/status`} doneUrl={done} />
-      <noscript>
-        <meta httpEquiv="refresh" content="1" />
-      </noscript>
     </PublicShell>
   )
 }

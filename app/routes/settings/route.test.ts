@@ -26,10 +26,32 @@ describe('POST /settings', () => {
   })
 
   it('with JavaScript (instant): data, no redirect; a bad value keeps its default', async () => {
-    const res = statusOf(await action(args(post('/settings', { instant: '1', themeColor: 'javascript:alert(1)', menuWidth: '5' }, { cookie: session }))))
+    const res = statusOf(await action(args(post('/settings', { instant: '1', themeColor: 'javascript:alert(1)' }, { cookie: session }))))
     expect(res.status).toBe(200)
     expect(res.data).toEqual({ ok: true, menu: null })
-    expect(await cookieValue(res, settingsCookie)).toMatchObject({ themeColor: '#165DFF', menuWidth: 220 })
+    expect(await cookieValue(res, settingsCookie)).toMatchObject({ themeColor: '#165DFF' })
+  })
+
+  it('menu width: what the field submits is taken ("300 px" too), and a later save keeps it', async () => {
+    const res = statusOf(await action(args(post('/settings', { instant: '1', menuWidth: '300 px' }, { cookie: session }))))
+    expect(res.data).toEqual({ ok: true, menu: null })
+    const stored = await cookieValue(res, settingsCookie)
+    expect(stored).toMatchObject({ menuWidth: 300 })
+    const cookie = `${session}; ${(await settingsCookie.serialize(stored)).split(';')[0]}`
+    const later = statusOf(await action(args(post('/settings', { redirectTo: '/faq/docs', menuWidth: '300 px', theme: 'dark' }, { cookie }))))
+    expect(await cookieValue(later, settingsCookie)).toMatchObject({ menuWidth: 300, theme: 'dark' })
+  })
+
+  it.each(['abc', '5000', '100', '300.5'])('menu width %s: refused with a clear message, nothing changed', async (menuWidth) => {
+    const instant = statusOf(await action(args(post('/settings', { instant: '1', menuWidth, theme: 'dark' }, { cookie: session }))))
+    expect(instant.status).toBe(400)
+    expect(instant.data).toMatchObject({ ok: false, error: { key: 'shell.settings.menuWidthInvalid', values: { min: '160', max: '400' } } })
+    expect(instant.headers.get('set-cookie') ?? '').not.toMatch(/ps_settings=/)
+    const plain = statusOf(await action(args(post('/settings', { redirectTo: '/faq/docs?page=2', menuWidth, theme: 'dark' }, { cookie: session }))))
+    expect(plain.status).toBe(302)
+    expect(plain.headers.get('location')).toBe('/faq/docs?page=2&settings=')
+    expect(plain.headers.get('set-cookie')).not.toMatch(/ps_settings=/)
+    expect(plain.headers.get('set-cookie')).toMatch(/ps_toast=/)
   })
 
   it('turning the server menu on loads it and says whether that worked', async () => {

@@ -5,9 +5,10 @@ import { getToken, safeRedirect } from '#app/.server/auth.ts'
 import { readForm } from '#app/.server/request.ts'
 import { getSettings, getTabs, serializeSettings, serializeTabs } from '#app/.server/settings.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
-import { settingsFromForm } from '#app/settings.ts'
+import { MENU_WIDTH, menuWidthRefused, settingsFromForm } from '#app/settings.ts'
 
-export type SettingsActionData = { ok: true; menu: 'loaded' | 'failed' | null }
+export type SettingsActionData =
+  { ok: true; menu: 'loaded' | 'failed' | null } | { ok: false; menu: null; error: { key: string; values: Record<string, string> } }
 
 /**
  * POST /settings — the settings drawer (SPEC §3 App settings) and the tab bar's close buttons.
@@ -27,6 +28,15 @@ export async function action({ request }: ActionFunctionArgs) {
     const current = new URL(back, 'http://x').pathname + new URL(back, 'http://x').search
     const to = intent === 'close-tab' && path === current ? (kept.at(-1) ?? '/dashboard/workplace') : back
     return redirect(to, { headers: { 'set-cookie': await serializeTabs(kept) } })
+  }
+  // A menu width that cannot be taken is refused whole: a clear message, no setting changed (decision 127).
+  if (menuWidthRefused(form)) {
+    const error = { key: 'shell.settings.menuWidthInvalid', values: { min: String(MENU_WIDTH.min), max: String(MENU_WIDTH.max) } }
+    if (form.get('instant')) return data<SettingsActionData>({ ok: false, menu: null, error }, { status: 400 })
+    const [path, query = ''] = back.split('?')
+    const params = new URLSearchParams(query)
+    params.set('settings', '')
+    return redirectWithToast(request, `${path}?${params}`, { type: 'error', ...error })
   }
   const before = await getSettings(request)
   const settings = settingsFromForm(form, before)

@@ -93,6 +93,15 @@ describe('/share/CODE/chat', () => {
     expect(chatCalls()).toEqual([])
   })
 
+  it('a logged-in user with no purchase of it: the refusal says so, and its page offers the workplace, not "Log in"', async () => {
+    stub.on('GET /api/orders/list', { data: { list: [], total: 0, pageNum: 1, pageSize: 20 } })
+    const cookie = await sessionCookie('buyer-token')
+    const res = statusOf(await settle(() => loader(args(get(`/share/${CODE}/chat`, cookie), { unicode: CODE }))))
+    expect(res).toMatchObject({ status: 404, data: { key: 'messages.noPurchase', loggedIn: true } })
+    const visitor = statusOf(await settle(() => loader(args(get(`/share/${CODE}/chat`), { unicode: CODE }))))
+    expect(visitor).toMatchObject({ status: 404, data: { key: 'messages.noPurchase', loggedIn: false } })
+  })
+
   it('the live stream of a purchase: the key goes along in a header; none without it', async () => {
     stub.onPath(`GET ${EVENTS_PATH}`, { data: null })
     expect((await events(args(get(`/events?share=${CODE}`, await purchaseCookie(null))))).status).toBe(404)

@@ -34,9 +34,12 @@ type Proof = {
   live: string
 }
 
+/** What the error page needs besides its message: whether to offer "Log in" or the workplace in its header. */
+type Refusal = { key: string; loggedIn: boolean }
+
 async function proofOf(request: Request, unicode: string | undefined): Promise<Proof> {
-  if (!unicode || !UNICODE_PATTERN.test(unicode)) throw data({ key: 'messages.noPurchase' }, { status: 404 })
   const token = await getToken(request)
+  if (!unicode || !UNICODE_PATTERN.test(unicode)) throw data<Refusal>({ key: 'messages.noPurchase', loggedIn: Boolean(token) }, { status: 404 })
   if (token) {
     const mine = await api(request, ordersApi.list, { token, query: { unicode, pageSize: 20 } }).catch((e: unknown) => {
       // A session that ended is no account: the browser's own purchase may still be here.
@@ -48,12 +51,13 @@ async function proofOf(request: Request, unicode: string | undefined): Promise<P
   }
   const kept = (await readPurchases(request))[unicode]
   if (kept?.buyerKey) return { unicode, orderNo: kept.orderNo, token: null, headers: { [BUYER_KEY_HEADER]: kept.buyerKey }, live: `/events?share=${unicode}` }
-  throw data({ key: 'messages.noPurchase' }, { status: 404 })
+  throw data<Refusal>({ key: 'messages.noPurchase', loggedIn: Boolean(token) }, { status: 404 })
 }
 
-function settle(e: unknown): never {
+async function settle(request: Request, e: unknown): Promise<never> {
   if (e instanceof ApiError && e.unreachable) throw serviceUnavailable()
-  if (e instanceof ApiError && e.status < 500) throw data({ key: e.status === 409 ? e.msg : 'messages.noPurchase' }, { status: e.status === 409 ? 409 : 404 })
+  const loggedIn = Boolean(await getToken(request))
+  if (e instanceof ApiError && e.status < 500) throw data<Refusal>({ key: e.status === 409 ? e.msg : 'messages.noPurchase', loggedIn }, { status: e.status === 409 ? 409 : 404 })
   throw e
 }
 
@@ -69,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : null
     return { unicode, orderNo, chat, live, loggedIn: Boolean(await getToken(request)) }
   } catch (e) {
-    return settle(e)
+    return settle(request, e)
   }
 }
 
@@ -97,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (e) {
     const refused = refusalOf(e)
     if (refused) return data({ error: refused }, { status: 400 })
-    return settle(e)
+    return settle(request, e)
   }
 }
 
@@ -205,6 +209,7 @@ export const meta: MetaFunction<typeof loader> = () => [{ title: 'PayShare' }, {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const key = isRouteErrorResponse(error) ? ((error.data as { key?: string } | null)?.key ?? 'messages.noPurchase') : 'pages.serverError'
-  return <PublicError status={isRouteErrorResponse(error) ? error.status : 500} messageKey={key} />
+  const refusal = isRouteErrorResponse(error) ? (error.data as Partial<Refusal> | null) : null
+  const key = isRouteErrorResponse(error) ? (refusal?.key ?? 'messages.noPurchase') : 'pages.serverError'
+  return <PublicError status={isRouteErrorResponse(error) ? error.status : 500} messageKey={key} loggedIn={refusal?.loggedIn} />
 }

@@ -16,8 +16,9 @@ import { serviceUnavailable } from '#app/.server/request.ts'
 export const handle: RouteHandle = { hydrate: false }
 
 /**
- * WeChat Pay (Native): the QR code to scan, waiting for the payment. Checks every second — a tiny
- * nonce'd script with JavaScript, a 1-second reload without — and goes to the share once paid.
+ * WeChat Pay (Native): the QR code to scan, waiting for the payment. Checks every second with a tiny
+ * nonce'd script and goes to the share once paid; without JavaScript the "I have paid" link does it
+ * (no self-reload: it re-fetched the QR every second, WCAG 2.2.1, decision 129).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const unicode = params.unicode ?? ''
@@ -70,13 +71,12 @@ export default function PayPage() {
           {t('public.orderNo')}: {orderNo}
         </p>
         <p>
-          <Link to={done}>{t('public.checkNow')}</Link>
+          <Link to={done} className="ps-btn">
+            {t('public.checkNow')}
+          </Link>
         </p>
       </div>
       <PaymentPollScript statusUrl={`/share/${unicode}/status?order=${orderNo}`} doneUrl={done} />
-      <noscript>
-        <meta httpEquiv="refresh" content="1" />
-      </noscript>
     </PublicShell>
   )
 }

@@ -1,0 +1,244 @@
+// Issue 23: the defects the Chromium walk of the console found, each as the steps that showed it — with
+// JavaScript, and without it where the page differs (`@js-off`).
+import type { Page } from '@playwright/test'
+import { ADMIN, DEMO_PASSWORD } from './env.ts'
+import { type Api, expect, expectFlash, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
+
+test.use({ lng: 'en-US' })
+
+const SELLER = 'demo_seller'
+
+async function publishApproved(api: Api) {
+  const seller = await api.login(SELLER, DEMO_PASSWORD)
+  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+    token: seller,
+    body: {
+      title: `Walk share ${Math.random().toString(36).slice(2, 7)}`,
+      type: 'text',
+      content: `secret-${Math.random().toString(36).slice(2)}`,
+      price: 2.5,
+      subscription_status: 'close',
+    },
+  })
+  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  return share
+}
+
+const menuWidth = async (page: Page) => Math.round((await page.locator('#app-menu').boundingBox())!.width)
+
+/** Sets the drawer's menu width as a user does: typed, then (without JavaScript) saved. */
+async function typeMenuWidth(page: Page, js: boolean, value: string) {
+  if (js) await hydrated(page)
+  await page.getByTestId('settings-button').click()
+  const form = page.getByRole('form', { name: 'Settings' })
+  await expect(form).toBeVisible()
+  const field = form.getByLabel(/^Menu width/)
+  if (js) {
+    const stored = page.waitForResponse((r) => r.url().includes('/settings') && r.request().method() === 'POST')
+    await field.fill(value)
+    await stored
+  } else {
+    await field.fill(value)
+    await form.getByRole('button', { name: 'Save' }).click()
+  }
+  return form
+}
+
+test.describe('walk defects: settings and layout', () => {
+  test(
+    'the menu width takes, stays through later saves, and a bad one is refused with a message',
+    { tag: '@js-off' },
+    async ({ page, context, api }, testInfo) => {
+      const js = !jsDisabled(testInfo)
+      await loginAs(context, await api.createUser())
+      await page.goto('/dashboard/workplace')
+      expect(await menuWidth(page)).toBe(220)
+      await typeMenuWidth(page, js, '300')
+      if (!js) await expectFlash(page, 'Save Success')
+      await page.goto('/dashboard/workplace')
+      expect(await menuWidth(page)).toBe(300)
+
+      // A later save of something else keeps it (it sent the field's own text back).
+      await typeMenuWidth(page, js, '310')
+      await page.goto('/dashboard/workplace')
+      expect(await menuWidth(page)).toBe(310)
+
+      const refused = 'The menu width must be a whole number from 160 to 400 (pixels); nothing was changed.'
+      for (const bad of js ? ['5000'] : ['abc', '5000']) {
+        await page.goto('/dashboard/workplace')
+        const form = await typeMenuWidth(page, js, bad)
+        if (js) await expect(form.getByText(refused)).toBeVisible()
+        else await expectFlash(page, refused)
+        await expect(page.getByText('Save Success')).toHaveCount(0)
+        await page.goto('/dashboard/workplace')
+        expect(await menuWidth(page)).toBe(310)
+      }
+    },
+  )
+
+  test('on a phone the side menu goes away once an entry is chosen', async ({ page, context, api }) => {
+    await page.setViewportSize({ width: 390, height: 800 })
+    await loginAs(context, await api.createUser())
+    await page.goto('/dashboard/workplace')
+    await hydrated(page)
+    const nav = page.getByRole('navigation', { name: 'Menu' })
+    await expect(nav).not.toBeInViewport()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(nav).toBeInViewport()
+    await nav.locator('summary', { hasText: 'User center' }).click()
+    await nav.getByRole('link', { name: 'My orders', exact: true }).click()
+    await expect(page).toHaveURL('/user/order-list')
+    await expect(nav).not.toBeInViewport()
+    await expect(page.getByRole('heading', { level: 2, name: 'My orders' })).toBeInViewport()
+  })
+
+  test("a redirect's toast shows once (a non-admin sent away from an admin page)", async ({ page, context, api }) => {
+    // The most cards of one text on screen at a time, over the whole visit (they leave after 5 s).
+    await page.addInitScript(() => {
+      const most = new Map<string, number>()
+      ;(window as unknown as { mostToasts: (text: string) => number }).mostToasts = (text) =>
+        Math.max(0, ...[...most].filter(([k]) => k.includes(text)).map(([, n]) => n))
+      new MutationObserver(() => {
+        const now = new Map<string, number>()
+        for (const card of document.querySelectorAll('.mantine-Notification-root')) now.set(card.textContent ?? '', (now.get(card.textContent ?? '') ?? 0) + 1)
+        for (const [text, n] of now) most.set(text, Math.max(n, most.get(text) ?? 0))
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await loginAs(context, await api.createUser())
+    await page.goto('/system/user-manage')
+    await expect(page).toHaveURL('/dashboard/workplace')
+    const text = 'Access to this resource on the server is denied.'
+    const shown = () => page.evaluate((t) => (window as unknown as { mostToasts: (text: string) => number }).mostToasts(t), text)
+    await expect.poll(shown).toBe(1)
+    // Once everything the page fetches after hydration (the rest of the catalogs) has arrived.
+    await page.waitForLoadState('networkidle')
+    expect(await shown()).toBe(1)
+  })
+
+  test('an unmatched URL keeps the header and menu for a logged-in user; exception pages have titles', async ({ page, context, api }) => {
+    await loginAs(context, await api.createUser())
+    const res = await page.goto('/no/such/page')
+    expect(res!.status()).toBe(404)
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeAttached()
+    await expect(page.getByTestId('current-user')).toBeAttached()
+    await expect(page.getByText('Whoops, this page is gone.')).toBeVisible()
+    await expect(page).toHaveTitle(/^Page not found - /)
+    await page.goto('/exception/404')
+    await expect(page).toHaveTitle(/^404 Page not found - /)
+    await page.goto('/exception/500')
+    await expect(page).toHaveTitle(/^500 Server error - /)
+  })
+
+  test('customer service is in the menu and, with no SUPPORT_URL, leads to "Write to support" in the console', async ({ page, context, api }) => {
+    await loginAs(context, await api.createUser())
+    await page.goto('/dashboard/workplace')
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Customer service' })).toBeAttached()
+    const res = await page.goto('/support')
+    expect(res!.status()).toBe(200)
+    await expect(page).toHaveURL('/user/my-message')
+    await expect(page.getByLabel(/^Write to support/)).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeAttached()
+    await expect(page.getByText('Not Found')).toHaveCount(0)
+  })
+})
+
+test.describe('walk defects: phone-width lists (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 800 } })
+
+  test('the code outbox fits the screen with the code in view; list actions leave room for the titles', async ({ page, context, api }) => {
+    await api.createUser()
+    await loginAs(context, 'admin', ADMIN.password)
+    await page.goto('/system/outbox')
+    const code = page.getByTestId('outbox-code').first()
+    await expect(code).toBeInViewport()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    await context.clearCookies()
+    await loginAs(context, SELLER, DEMO_PASSWORD)
+    await page.goto('/share-manage/search-table')
+    const actions = page.locator('td.ps-actions').first()
+    await expect(actions).toBeVisible()
+    expect((await actions.boundingBox())!.width).toBeLessThanOrEqual(390 / 3)
+  })
+})
+
+test.describe('walk defects: forms', () => {
+  test('the new-share form reports every missing field at once', { tag: '@js-off' }, async ({ page }, testInfo) => {
+    await loginAs(page.context(), SELLER, DEMO_PASSWORD)
+    await page.goto('/share-manage/new')
+    if (!jsDisabled(testInfo)) await hydrated(page)
+    // As the walk did: a price typed first, then the form sent.
+    await page.getByLabel(/^Price/).fill('abc')
+    await page.getByRole('button', { name: 'Submit for review' }).click()
+    await expect(page.getByText('Please enter a title.')).toBeVisible()
+    await expect(page.getByText('Please enter the content.')).toBeVisible()
+    await expect(page.getByText('Please enter a price.')).toBeVisible()
+  })
+
+  test('the login lock says when it ends', { tag: '@js-off' }, async ({ page, api }) => {
+    const user = await api.createUser()
+    for (let i = 0; i < 5; i += 1) await api.call('/api/auth/login', { body: { username: user.user_name, password: `${user.password}x` } })
+    await page.goto('/login')
+    await page.getByLabel(/^User name, email or phone/).fill(user.user_name)
+    await page.getByLabel(/^Password/).fill(user.password)
+    await page.getByRole('button', { name: 'Log in', exact: true }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Too many failed logins.' })).toHaveText(/^Too many failed logins\. Try again in 1[0-5] min\.$/)
+  })
+
+  test('a refused withdrawal amount previews nothing', { tag: '@js-off' }, async ({ page }, testInfo) => {
+    await loginAs(page.context(), SELLER, DEMO_PASSWORD)
+    await page.goto('/dashboard/withdrawal')
+    const amount = page.getByLabel('Amount (yuan)')
+    if (!jsDisabled(testInfo)) await hydrated(page)
+    for (const [typed, refusal] of [
+      ['989999.01', 'The amount is more than your withdrawable income.'],
+      ['4.9', 'The amount is below the minimum withdrawal.'],
+    ] as const) {
+      await amount.fill(typed)
+      if (jsDisabled(testInfo)) await page.getByRole('button', { name: 'Preview', exact: true }).click()
+      await expect(page.getByText(refusal).first()).toBeVisible()
+      await expect(page.getByTestId('preview-previewActual')).toHaveCount(0)
+    }
+    await amount.fill('20')
+    if (jsDisabled(testInfo)) await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    await expect(page.getByTestId('preview-previewActual')).toBeVisible()
+  })
+})
+
+test.describe('walk defects: messages and purchases', () => {
+  test('system notifications show their label colour as colour, not as a word', async ({ page, context, api }) => {
+    const title = `Walk notice ${Math.random().toString(36).slice(2, 7)}`
+    await api.ok('/api/notifications/admin/create', { token: await api.adminToken(), body: { title, content: 'Hello', priority: 1, label_color: 'orangered' } })
+    await loginAs(context, await api.createUser())
+    await page.goto('/user/my-message?tab=notifications')
+    const notice = page.getByTestId('notification').filter({ hasText: title })
+    await expect(notice).toBeVisible()
+    await expect(notice).not.toContainText(/orange/i)
+    await expect(notice).toHaveAttribute('data-label-color', 'orangered')
+
+    // The admin's list names the colour beside a swatch, in the catalog's case.
+    await context.clearCookies({ name: 'ps_session' })
+    await loginAs(context, 'admin', ADMIN.password)
+    await page.goto('/system/notification-list')
+    const row = page.getByTestId('notification-row').filter({ hasText: title })
+    await expect(row.getByText('Orange-red', { exact: true })).toBeVisible()
+    await expect(row.getByText('Orange-red', { exact: true })).toHaveCSS('text-transform', 'none')
+  })
+
+  test('the WeChat waiting page does not reload itself; "I have paid" moves on', { tag: '@js-off-only' }, async ({ page, api, context }) => {
+    const share = await publishApproved(api)
+    await page.goto(`/share/${share.unicode}`)
+    await page.getByLabel('WeChat Pay').check()
+    await page.getByRole('button', { name: /Buy for/ }).click()
+    await expect(page.getByRole('heading', { name: 'Scan with WeChat to pay' })).toBeVisible()
+    // The page's own HTML (the test browser reads a <noscript> as text, as a text browser would not).
+    expect(await (await context.request.get(page.url())).text()).not.toMatch(/http-equiv="refresh"/i)
+    // Paid on the phone (here: the checkout page in another tab), then the buyer says so.
+    const checkout = await context.newPage()
+    await checkout.goto((await page.getByRole('link', { name: 'Open the payment page' }).getAttribute('href'))!)
+    await checkout.getByRole('button', { name: /Pay/ }).click()
+    await checkout.close()
+    await page.getByRole('link', { name: 'I have paid — check now' }).click()
+    await expect(page.getByText('Payment confirmed. Here is your content:')).toBeVisible()
+  })
+})
