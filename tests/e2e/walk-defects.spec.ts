@@ -1,6 +1,9 @@
 // Issue 23: the defects the Chromium walk of the console found, each as the steps that showed it — with
 // JavaScript, and without it where the page differs (`@js-off`).
 import type { Page } from '@playwright/test'
+import { authApi } from '#contract/auth.ts'
+import { notificationsApi } from '#contract/messages.ts'
+import { sharesApi } from '#contract/shares.ts'
 import { ADMIN, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, expectFlash, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
 
@@ -10,7 +13,7 @@ const SELLER = 'demo_seller'
 
 async function publishApproved(api: Api) {
   const seller = await api.login(SELLER, DEMO_PASSWORD)
-  const share = await api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller,
     body: {
       title: `Walk share ${Math.random().toString(36).slice(2, 7)}`,
@@ -20,7 +23,7 @@ async function publishApproved(api: Api) {
       subscription_status: 'close',
     },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share
 }
 
@@ -177,7 +180,7 @@ test.describe('walk defects: forms', () => {
 
   test('the login lock says when it ends', { tag: '@js-off' }, async ({ page, api }) => {
     const user = await api.createUser()
-    for (let i = 0; i < 5; i += 1) await api.call('/api/auth/login', { body: { username: user.user_name, password: `${user.password}x` } })
+    for (let i = 0; i < 5; i += 1) await api.call(authApi.login, { body: { username: user.user_name, password: `${user.password}x` } })
     await page.goto('/login')
     await page.getByLabel(/^User name, email or phone/).fill(user.user_name)
     await page.getByLabel(/^Password/).fill(user.password)
@@ -208,7 +211,7 @@ test.describe('walk defects: forms', () => {
 test.describe('walk defects: messages and purchases', () => {
   test('system notifications show their label colour as colour, not as a word', async ({ page, context, api }) => {
     const title = `Walk notice ${Math.random().toString(36).slice(2, 7)}`
-    await api.ok('/api/notifications/admin/create', { token: await api.adminToken(), body: { title, content: 'Hello', priority: 1, label_color: 'orangered' } })
+    await api.ok(notificationsApi.adminCreate, { token: await api.adminToken(), body: { title, content: 'Hello', priority: 1, label_color: 'orangered' } })
     await loginAs(context, await api.createUser())
     await page.goto('/user/my-message?tab=notifications')
     const notice = page.getByTestId('notification').filter({ hasText: title })

@@ -3,6 +3,7 @@
 // dialog there: from the form's messages after a page post, from the root's revalidation after a fetch.
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { sessionCookie, userFixture } from '../../../tests/support/console.ts'
 import { CONFIRM_LOGOUT_IN_FORM } from '#app/components/feedback/flash.tsx'
 import * as root from '../../root.tsx'
@@ -61,8 +62,8 @@ afterAll(() => stub.close())
 beforeEach(() => {
   rendered = null
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: userFixture({ user_name: 'ada' }) })
-  stub.on('POST /api/users/update', { code: 500, msg: 'errors.internal' })
+  stub.on(usersApi.userInfo, { data: userFixture({ user_name: 'ada' }) })
+  stub.on(usersApi.update, { code: 500, msg: 'errors.internal' })
 })
 
 describe('the profile form after a 500', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { authApi } from '#contract/auth.ts'
+import type { StubAnswer } from '../../../tests/support/api-stub.ts'
 import { ORIGIN, args, post, settle, statusOf } from '../../../tests/support/console.ts'
 import { action } from './route.tsx'
 
@@ -47,8 +48,8 @@ describe('login action: bodies that are not the form', () => {
 })
 
 describe('login action: what a refused login says', () => {
-  const refusal = async (answer: Parameters<typeof stub.on>[1], lng = 'en-US') => {
-    stub.on('POST /api/auth/login', answer)
+  const refusal = async (answer: StubAnswer<typeof authApi.login>, lng = 'en-US') => {
+    stub.on(authApi.login, answer)
     const cookie = `ps_lng=${encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString('base64'))}`
     const res = statusOf(await action(args(login(null, { cookie }))))
     expect(res.status).toBe(400)

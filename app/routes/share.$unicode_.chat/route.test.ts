@@ -94,7 +94,7 @@ describe('/share/CODE/chat', () => {
   })
 
   it('a logged-in user with no purchase of it: the refusal says so, and its page offers the workplace, not "Log in"', async () => {
-    stub.on('GET /api/orders/list', { data: { list: [], total: 0, pageNum: 1, pageSize: 20 } })
+    stub.on(ordersApi.list, { data: { list: [], total: 0, pageNum: 1, pageSize: 20 } })
     const cookie = await sessionCookie('buyer-token')
     const res = statusOf(await settle(() => loader(args(get(`/share/${CODE}/chat`, cookie), { unicode: CODE }))))
     expect(res).toMatchObject({ status: 404, data: { key: 'messages.noPurchase', loggedIn: true } })

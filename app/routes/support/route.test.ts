@@ -1,5 +1,6 @@
 // Issue 23: with no SUPPORT_URL a logged-in /support was a bare "Not Found"; it leads to "Write to support".
 import { afterAll, beforeEach, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
 import { args, get, sessionCookie, settle, statusOf, userFixture } from '../../../tests/support/console.ts'
 import { loader } from './route.tsx'
 
@@ -7,7 +8,7 @@ const stub = await vi.hoisted(async () => (await import('../../../tests/support/
 afterAll(() => stub.close())
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: userFixture() })
+  stub.on(usersApi.userInfo, { data: userFixture() })
 })
 
 it('without SUPPORT_URL, /support goes to My messages, where "Write to support" is', async () => {
