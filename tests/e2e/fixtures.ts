@@ -129,7 +129,9 @@ export const test = base.extend<Fixtures>({
       const goto = page.goto.bind(page)
       page.goto = async (url, options) => {
         const response = await goto(url, options)
-        if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated(page, 15_000).catch(() => {})
+        // Pages served without scripts (the share page for a visitor, decision 099) never hydrate.
+        const hydrates = response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('script[type="module"]').count()) > 0
+        if (hydrates) await hydrated(page, 15_000).catch(() => {})
         return response
       }
     }
