@@ -5,6 +5,7 @@ import { addDays, dayStart } from '#contract/days.ts'
 import type { adminAppealListQuerySchema, adminReportListQuerySchema, ReportReason } from '#contract/moderation.ts'
 import type { Database } from '../../db/client.ts'
 import { appeals, auditEvents, reports, shares, users } from '../../db/schema.ts'
+import { readPage } from '../../db/paging.ts'
 
 export type ReportRow = typeof reports.$inferSelect
 export type AppealRow = typeof appeals.$inferSelect
@@ -98,14 +99,11 @@ export async function listReports(db: Database, q: z.output<typeof adminReportLi
     q.unicode ? eq(shares.unicode, q.unicode) : undefined,
     ...days(reports.createdAt, q.from, q.to),
   )
-  const rows = reportQuery(db)
-    .where(where)
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-  const counted = db.select({ n: count() }).from(reports).innerJoin(shares, eq(shares.id, reports.shareId)).where(where)
-  const [list, [total]] = await Promise.all([rows, counted])
-  return { rows: list, total: total?.n ?? 0 }
+  return readPage(
+    q,
+    reportQuery(db).where(where).orderBy(desc(reports.createdAt), desc(reports.id)),
+    db.select({ n: count() }).from(reports).innerJoin(shares, eq(shares.id, reports.shareId)).where(where),
+  )
 }
 
 /**
@@ -185,14 +183,11 @@ export async function listAppeals(db: Database, q: z.output<typeof adminAppealLi
     q.unicode ? eq(shares.unicode, q.unicode) : undefined,
     ...days(appeals.createdAt, q.from, q.to),
   )
-  const rows = appealQuery(db)
-    .where(where)
-    .orderBy(desc(appeals.createdAt), desc(appeals.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-  const counted = db.select({ n: count() }).from(appeals).innerJoin(shares, eq(shares.id, appeals.shareId)).where(where)
-  const [list, [total]] = await Promise.all([rows, counted])
-  return { rows: list, total: total?.n ?? 0 }
+  return readPage(
+    q,
+    appealQuery(db).where(where).orderBy(desc(appeals.createdAt), desc(appeals.id)),
+    db.select({ n: count() }).from(appeals).innerJoin(shares, eq(shares.id, appeals.shareId)).where(where),
+  )
 }
 
 /** A seller's taken-down (not deleted) shares, with their appeal of the current take-down if any. */

@@ -5,6 +5,7 @@ import type { orderListQuerySchema, RefundState, RevealKind } from '#contract/or
 import type { Database } from '../../db/client.ts'
 import { orderReveals, orders, shares, users } from '../../db/schema.ts'
 import { accountNamed, containing } from '../../db/search.ts'
+import { readPage } from '../../db/paging.ts'
 
 type OrderRow = typeof orders.$inferSelect
 export type OrderListQuery = z.output<typeof orderListQuerySchema>
@@ -101,27 +102,28 @@ export async function listOrders(db: Database, q: OrderListQuery, scope: OrderSc
     q.refund_state ? refundStateIs(q.refund_state) : undefined,
   )
   const newestFirst = [desc(orders.createdAt), desc(orders.id)]
-  const limit = q.pageSize
-  const offset = (q.pageNum - 1) * q.pageSize
   // A subquery with a LIMIT is planned on its own. With a keyword, though, the planner cannot know how
   // many orders match (the named accounts' ids exist only once the query runs); guessing hundreds, it
   // walked every order newest first through the filter to find a rare keyword's twenty. So a keyword's
   // matches are found first, by their indexes, and then sorted: MATERIALIZED keeps the two steps apart.
-  const page = q.keyword
-    ? sql`with m as materialized (${db.select({ id: orders.id, createdAt: orders.createdAt }).from(orders).where(where)})
+  const idsOf = ({ limit, offset }: { limit: number; offset: number }) =>
+    q.keyword
+      ? sql`with m as materialized (${db.select({ id: orders.id, createdAt: orders.createdAt }).from(orders).where(where)})
         select id from m order by created_at desc, id desc limit ${limit} offset ${offset}`
-    : db.select({ id: orders.id }).from(orders).where(where).orderBy(...newestFirst).limit(limit).offset(offset)
-  const rows = db
-    .select({ order: orders, unicode: shares.unicode, buyerName: buyers.userName, sellerName: sellers.userName })
-    .from(orders)
-    .leftJoin(shares, eq(shares.id, orders.shareId))
-    .leftJoin(buyers, eq(buyers.id, orders.buyerId))
-    .leftJoin(sellers, eq(sellers.id, orders.sellerId))
-    .where(sql`${orders.id} in (${page})`)
-    .orderBy(...newestFirst)
-  const counted = db.select({ n: count() }).from(orders).where(where)
-  const [list, [total]] = await Promise.all([rows, counted])
-  return { rows: list, total: total?.n ?? 0 }
+      : db.select({ id: orders.id }).from(orders).where(where).orderBy(...newestFirst).limit(limit).offset(offset)
+  return readPage(
+    q,
+    (window) =>
+      db
+        .select({ order: orders, unicode: shares.unicode, buyerName: buyers.userName, sellerName: sellers.userName })
+        .from(orders)
+        .leftJoin(shares, eq(shares.id, orders.shareId))
+        .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+        .leftJoin(sellers, eq(sellers.id, orders.sellerId))
+        .where(sql`${orders.id} in (${idsOf(window)})`)
+        .orderBy(...newestFirst),
+    db.select({ n: count() }).from(orders).where(where),
+  )
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts'
 import { shares, users } from '../../db/schema.ts'
 import { accountNamed, containing } from '../../db/search.ts'
 import type { SellerRow, ShareRow } from './presenter.ts'
+import { readPage } from '../../db/paging.ts'
 
 type ListQuery = z.output<typeof adminShareListQuerySchema>
 
@@ -30,18 +31,11 @@ export async function listShares(db: Database, q: ListQuery, sellerId?: number) 
   const column = SORT_COLUMNS[q.sort]
   // The id breaks ties (equal dates or prices), so pages never repeat or skip a row.
   const orderBy: SQL[] = [q.order === 'asc' ? asc(column) : desc(column), desc(shares.id)]
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ share: shares, seller })
-      .from(shares)
-      .innerJoin(users, eq(users.id, shares.userId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+  return readPage(
+    q,
+    db.select({ share: shares, seller }).from(shares).innerJoin(users, eq(users.id, shares.userId)).where(where).orderBy(...orderBy),
     db.select({ n: count() }).from(shares).innerJoin(users, eq(users.id, shares.userId)).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 /** A not deleted share, only the given seller's when `userId` is given. */

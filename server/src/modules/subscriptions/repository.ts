@@ -4,6 +4,7 @@ import type { adminSubscriptionListQuerySchema } from '#contract/subscriptions.t
 import type { Database } from '../../db/client.ts'
 import { orders, packages, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema.ts'
 import { containing } from '../../db/search.ts'
+import { readPage } from '../../db/paging.ts'
 
 type ListQuery = z.output<typeof adminSubscriptionListQuerySchema>
 export type SubscriptionListRow = {
@@ -117,14 +118,14 @@ export async function listSubscriptions(db: Database, q: ListQuery, now: Date, u
   const rows = userId
     ? base().orderBy(desc(sql`${subscriptions.expiresAt} > ${now}`), desc(subscriptions.expiresAt), desc(subscriptions.id))
     : base().orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-  const [list, [total]] = await Promise.all([
-    rows.limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+  return readPage(
+    q,
+    rows,
     db
       .select({ n: count() })
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .innerJoin(packages, eq(packages.id, subscriptions.packageId))
       .where(where),
-  ])
-  return { rows: list, total: total?.n ?? 0 }
+  )
 }
