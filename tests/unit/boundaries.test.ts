@@ -16,7 +16,7 @@ describe('import boundaries', () => {
   it.each([
     ['app/routes/login.tsx', "import { x } from '#server/config.ts'"],
     ['app/routes/login.tsx', "import { x } from '../../server/src/config.ts'"],
-    ['app/.server/env.ts', "import { x } from '../../server/src/db/schema.ts'"],
+    ['app/.server/env.ts', "import { x } from '../../server/src/db/schema/index.ts'"],
     ['app/components/x.tsx', "export { x } from '#server/errors.ts'"],
     ['app/components/x.tsx', "const { x } = await import('#server/errors.ts')"],
     ['contract/shares.ts', "import { x } from '#app/utils/format.ts'"],

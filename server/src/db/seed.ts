@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { appMeta, orders, shares, users } from './schema.ts'
+import { appMeta, orders, shares, users } from './schema/index.ts'
 import { ContentCipher } from '../modules/shares/content-crypto.ts'
 import { postRefund, postSale } from '../modules/ledger/service.ts'
 import { platformFee } from '../modules/orders/rules.ts'

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { CODE_CHANNELS, CODE_PURPOSES } from '#contract/auth.ts'
 
 // DESIGN §3 Accounts: 6 digits, valid 10 minutes, one send per target per 60 s, at most 10 per target
 // per day, 5 wrong tries void the code.
@@ -7,8 +8,8 @@ export const CODE_RESEND_MS = 60 * 1000
 export const CODE_DAILY_MAX = 10
 export const CODE_MAX_ATTEMPTS = 5
 
-export type CodePurpose = 'register' | 'forgot' | 'bind'
-export type CodeTarget = { channel: 'email' | 'sms'; target: string }
+export type CodePurpose = (typeof CODE_PURPOSES)[number]
+export type CodeTarget = { channel: (typeof CODE_CHANNELS)[number]; target: string }
 
 /** Where a code goes: the phone when both are given, emails compared in lower case. */
 export const targetOf = (q: { email?: string; phone?: string }): CodeTarget | null =>

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, min, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { channels, type orders, sellerChannels } from '../../db/schema.ts'
+import { channels, type orders, sellerChannels } from '../../db/schema/index.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { channels, sellerChannels, sellerDailyIncome } from '../../db/schema.ts'
+import { channels, sellerChannels, sellerDailyIncome } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
 import { type PageQuery, readPage } from '../../db/paging.ts'
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { chatMessages, chats, orders, users } from '../../db/schema.ts'
+import { chatMessages, chats, orders, users } from '../../db/schema/index.ts'
 import type { ChatStatus, Sender } from '#contract/messages.ts'
 import { type PageQuery, pageWindow, readPage } from '../../db/paging.ts'
 

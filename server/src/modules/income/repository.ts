@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { sellerDailyIncome } from '../../db/schema.ts'
+import { sellerDailyIncome } from '../../db/schema/index.ts'
 import { unsettledSum } from '../ledger/service.ts'
 import type { DayFigures, IncomeSums } from './rules.ts'
 

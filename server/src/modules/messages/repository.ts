@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { notificationReads, notifications, privateMessages, users } from '../../db/schema.ts'
+import { notificationReads, notifications, privateMessages, users } from '../../db/schema/index.ts'
 import type { Sender } from '#contract/messages.ts'
 import { type PageQuery, readPage } from '../../db/paging.ts'
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { addDays, dayStart } from '#contract/days.ts'
 import type { adminAppealListQuerySchema, adminReportListQuerySchema, ReportReason } from '#contract/moderation.ts'
 import type { Database } from '../../db/client.ts'
-import { appeals, auditEvents, reports, shares, users } from '../../db/schema.ts'
+import { appeals, auditEvents, reports, shares, users } from '../../db/schema/index.ts'
 import { readPage } from '../../db/paging.ts'
 
 export type ReportRow = typeof reports.$inferSelect

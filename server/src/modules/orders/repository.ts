@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { orderListQuerySchema, RefundState, RevealKind } from '#contract/orders.ts'
 import type { Database } from '../../db/client.ts'
-import { orderReveals, orders, shares, users } from '../../db/schema.ts'
+import { orderReveals, orders, shares, users } from '../../db/schema/index.ts'
 import { accountNamed, containing } from '../../db/search.ts'
 import { readPage } from '../../db/paging.ts'
 

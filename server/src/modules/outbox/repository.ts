@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema.ts'
+import { outboxMessages } from '../../db/schema/index.ts'
 import { type PageQuery, pageWindow } from '../../db/paging.ts'
 
 export async function listOutbox(db: Database, page: PageQuery) {

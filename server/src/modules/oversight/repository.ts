@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, ne, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { fraudActions, orders, shares, users } from '../../db/schema.ts'
+import { fraudActions, orders, shares, users } from '../../db/schema/index.ts'
 
 export type FraudRun = typeof fraudActions.$inferSelect
 

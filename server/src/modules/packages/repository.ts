@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminPackageListQuerySchema } from '#contract/packages.ts'
 import type { Database } from '../../db/client.ts'
-import { orders, packages, subscriptions } from '../../db/schema.ts'
+import { orders, packages, subscriptions } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
 import { type PageQuery, readPage } from '../../db/paging.ts'
 

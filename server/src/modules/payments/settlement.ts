@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { inboundEvents, orders, shares, users } from '../../db/schema.ts'
+import { inboundEvents, orders, shares, users } from '../../db/schema/index.ts'
 import type { PaymentProviders } from '../../providers/payments/index.ts'
 import type { RefundState } from '#contract/orders.ts'
 import type {

@@ -1,5 +1,5 @@
 import type { PublicShare } from '#contract/shares.ts'
-import type { orders } from '../../db/schema.ts'
+import type { orders } from '../../db/schema/index.ts'
 import { presentShare } from '../shares/presenter.ts'
 import type { ShareWithSeller } from './repository.ts'
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { orders, shares, users } from '../../db/schema.ts'
+import { orders, shares, users } from '../../db/schema/index.ts'
 
 export type ShareWithSeller = { share: typeof shares.$inferSelect; seller: { userName: string; isBanned: number } }
 

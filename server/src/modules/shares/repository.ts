@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-
 import type { z } from 'zod'
 import type { adminShareListQuerySchema } from '#contract/shares.ts'
 import type { Database } from '../../db/client.ts'
-import { shares, users } from '../../db/schema.ts'
+import { shares, users } from '../../db/schema/index.ts'
 import { accountNamed, containing } from '../../db/search.ts'
 import type { SellerRow, ShareRow } from './presenter.ts'
 import { readPage } from '../../db/paging.ts'

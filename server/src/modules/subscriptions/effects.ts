@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { type orders, packages, subscriptions } from '../../db/schema.ts'
+import { type orders, packages, subscriptions } from '../../db/schema/index.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 

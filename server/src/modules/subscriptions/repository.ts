@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, lte, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminSubscriptionListQuerySchema } from '#contract/subscriptions.ts'
 import type { Database } from '../../db/client.ts'
-import { orders, packages, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema.ts'
+import { orders, packages, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
 import { readPage } from '../../db/paging.ts'
 

@@ -2,7 +2,7 @@ import type { LoginMethod } from '#contract/oauth.ts'
 import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
 import { addDays, dayStart } from '#contract/days.ts'
 import type { Database, Tx } from '../../db/client.ts'
-import { loginRecords, users } from '../../db/schema.ts'
+import { loginRecords, users } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
 import { type PageQuery, readPage } from '../../db/paging.ts'
 

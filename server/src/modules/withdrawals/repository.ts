@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { addDays, dayStart } from '#contract/days.ts'
 import type { adminWithdrawalListQuerySchema } from '#contract/withdrawals.ts'
 import type { Database } from '../../db/client.ts'
-import { users, withdrawals } from '../../db/schema.ts'
+import { users, withdrawals } from '../../db/schema/index.ts'
 import { accountNamed, containing } from '../../db/search.ts'
 import { readPage } from '../../db/paging.ts'
 

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { authTokens, users } from '../../db/schema.ts'
+import { authTokens, users } from '../../db/schema/index.ts'
 import { mayLogIn } from '../../modules/auth/rules.ts'
 import { hashToken } from '../../modules/auth/tokens.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
