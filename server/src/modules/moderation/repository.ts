@@ -37,21 +37,6 @@ export async function findShareByUnicode(db: Database, unicode: string): Promise
   return row
 }
 
-/** The share row, locked for the rest of the transaction: one moderation step at a time per share. */
-export async function lockShare(tx: Database, id: number): Promise<ShareRow | undefined> {
-  const [row] = await tx.select().from(shares).where(eq(shares.id, id)).for('update')
-  return row
-}
-
-export async function setShareStatus(tx: Database, id: number, set: { status: ShareRow['status']; takedowns?: number }, now: Date): Promise<ShareRow> {
-  const [row] = await tx
-    .update(shares)
-    .set({ ...set, updatedAt: now })
-    .where(eq(shares.id, id))
-    .returning()
-  return row!
-}
-
 export async function insertReport(db: Database, values: typeof reports.$inferInsert): Promise<ReportRow> {
   const [row] = await db.insert(reports).values(values).returning()
   return row!

@@ -7,7 +7,7 @@ import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema/in
 import { ProviderError } from '../../providers/payments/types.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../test/helpers.ts'
-import { finishOwedRefunds, refundContext } from '../payments/settlement.ts'
+import { finishOwedRefunds, refundContext } from './settlement.ts'
 import { newOrderNo } from './rules.ts'
 
 let t: TestApp

@@ -7,7 +7,7 @@ import { ProviderError, type RefundResult } from '../../providers/payments/types
 import { recordAudit } from '../audit/service.ts'
 import { closeChannel } from '../channels/effects.ts'
 import { postRefund } from '../ledger/service.ts'
-import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from '../payments/settlement.ts'
+import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from './settlement.ts'
 import { withdrawSubscriptionPeriod } from '../subscriptions/effects.ts'
 import { presentOrder, presentPaymentStatus, presentReveal } from './presenter.ts'
 import {
@@ -48,7 +48,7 @@ export type Product = {
 /**
  * The one payment pipeline (issue 7): a Pending order for a product, and its payment started at the
  * gateway of the method. Shares, channels and packages all come through here and settle through the
- * same notify path (payments/settlement.ts).
+ * same notify path (settlement.ts).
  */
 export async function startOrder(
   app: FastifyInstance,

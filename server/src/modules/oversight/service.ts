@@ -7,11 +7,12 @@ import { endAllSessions } from '../auth/sessions.ts'
 import { incomeSummary } from '../income/service.ts'
 import { orderPage, refundOrder, revealList } from '../orders/service.ts'
 import { listShares } from '../shares/service.ts'
+import { takeDownAllOf } from '../shares/repository.ts'
 import { findUserById, lockUser, updateUser } from '../users/repository.ts'
 import { presentUser } from '../users/presenter.ts'
 import { ownLoginRecords } from '../users/service.ts'
 import { presentRun } from './presenter.ts'
-import { claimRun, countRefund, findRun, finishRun, interruptRun, refundableOrders, refundableSums, sharesStillUp, takeDownAll } from './repository.ts'
+import { claimRun, countRefund, findRun, finishRun, interruptRun, refundableOrders, refundableSums, sharesStillUp } from './repository.ts'
 import { FRAUD_BATCH, FRAUD_LEASE_MS, fraudReason, runSince } from './rules.ts'
 
 /** An admin's view of one user (issue 9): the account, newest shares, orders both ways, logins, income. */
@@ -103,7 +104,7 @@ export async function fraudAction(app: FastifyInstance, actorId: number, id: num
       await recordAudit(tx, { subject: 'user', subjectId: id, action: 'ban', actorId, from: 'active', to: 'banned', reason, at: now })
     }
     await endAllSessions(tx, id)
-    const down = await takeDownAll(tx, id)
+    const down = await takeDownAllOf(tx, id)
     for (const s of down)
       await recordAudit(tx, { subject: 'share', subjectId: s.id, action: 'fraud_take_down', actorId, from: s.status, to: 'violation', reason, at: now })
     if (banned || down.length > 0 || run.refundedCount === 0) {

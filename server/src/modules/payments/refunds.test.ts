@@ -12,7 +12,7 @@ import { ledgerEntries, orders, shares, withdrawals } from '../../db/schema/inde
 import { WechatPayProvider } from '../../providers/payments/wechat.ts'
 import { postWithdrawal, unsettledFen, withdrawableFen } from '../ledger/service.ts'
 import { newUnicode } from '../shares/rules.ts'
-import { finishOwedRefunds, refundContext } from './settlement.ts'
+import { finishOwedRefunds, refundContext } from '../orders/settlement.ts'
 
 const API_PUBLIC_URL = 'https://api.payshare.test'
 const REFUND_NOTIFY = `${API_PUBLIC_URL}/api/payments/wechat/refund-notify`

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { PublicShare } from '#contract/shares.ts'
 import { expirePendingOrders, recordReveal } from '../orders/service.ts'
-import { reconcileWithGateway, settlePolicy } from '../payments/settlement.ts'
+import { reconcileWithGateway, settlePolicy } from '../orders/settlement.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
 import { presentShare, withContent } from '../shares/presenter.ts'

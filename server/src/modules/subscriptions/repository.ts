@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, gt, ilike, lte, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminSubscriptionListQuerySchema } from '#contract/subscriptions.ts'
 import type { Database } from '../../db/client.ts'
-import { orders, packages, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema/index.ts'
+import { orders, packages, subscriptions, subscriptionUnlocks, users } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
 import { readPage } from '../../db/paging.ts'
+import { insertUnlockOrder } from '../orders/repository.ts'
+import { countPurchase } from '../shares/repository.ts'
 
 type ListQuery = z.output<typeof adminSubscriptionListQuerySchema>
 export type SubscriptionListRow = {
@@ -68,37 +70,9 @@ export async function recordUnlock(
   tx: Database,
   u: { orderNo: string; userId: number; subscriptionId: number; share: { id: number; userId: number; title: string }; day: string; ip: string; now: Date },
 ) {
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderNo: u.orderNo,
-      productType: 'share',
-      shareId: u.share.id,
-      sellerId: u.share.userId,
-      buyerId: u.userId,
-      productName: u.share.title,
-      amountFen: 0,
-      paymentMethod: 'Subscription',
-      provider: 'subscription',
-      paymentStatus: 'Completed',
-      // No gateway trade: our own number stands in, so a SPEC §4 trade-number poll sees it settled.
-      providerTradeNo: u.orderNo,
-      feeFen: 0,
-      feeRateBp: 0,
-      sellerIncomeFen: 0,
-      buyerIp: u.ip,
-      expiresAt: u.now,
-      paidAt: u.now,
-      // Shown at once: the unlock answers with the content.
-      firstRevealedAt: u.now,
-      createdAt: u.now,
-    })
-    .returning({ id: orders.id })
-  await tx.insert(subscriptionUnlocks).values({ userId: u.userId, subscriptionId: u.subscriptionId, shareId: u.share.id, orderId: order!.id, day: u.day, createdAt: u.now })
-  await tx
-    .update(shares)
-    .set({ purchaseCount: sql`${shares.purchaseCount} + 1` })
-    .where(eq(shares.id, u.share.id))
+  const orderId = await insertUnlockOrder(tx, { orderNo: u.orderNo, buyerId: u.userId, share: u.share, ip: u.ip, now: u.now })
+  await tx.insert(subscriptionUnlocks).values({ userId: u.userId, subscriptionId: u.subscriptionId, shareId: u.share.id, orderId, day: u.day, createdAt: u.now })
+  await countPurchase(tx, u.share.id)
 }
 
 /** Subscriptions, open ones first (soonest to expire last), then expired ones, newest first; one user's or everyone's. */
