@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Notification, PrivateMessage } from '#contract/messages.ts'
 import { invalid, notFound, tooMany } from '../../errors.ts'
-import { topics } from '../events/bus.ts'
-import { announce } from '../events/publish.ts'
+import { topics } from '../events/index.ts'
+import { announce } from '../events/index.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { presentNotification, presentPrivate } from './presenter.ts'
 import {

@@ -12,11 +12,11 @@ import type {
 } from '../../providers/payments/types.ts'
 import { NotificationRejected } from '../../providers/payments/types.ts'
 import { uniqueViolation } from '../../db/errors.ts'
-import { recordAudit } from '../audit/service.ts'
-import { postRefund, postSale } from '../ledger/service.ts'
-import { openChannel, sellerFeeRateBp } from '../channels/effects.ts'
-import { countPurchase, lockShareAndSeller } from '../shares/repository.ts'
-import { openSubscription } from '../subscriptions/effects.ts'
+import { recordAudit } from '../audit/index.ts'
+import { postRefund, postSale } from '../ledger/index.ts'
+import { openChannel, sellerFeeRateBp } from '../channels/index.ts'
+import { countPurchase, lockShareAndSeller } from '../shares/index.ts'
+import { openSubscription } from '../subscriptions/index.ts'
 import {
   claimGatewayQuery,
   findRefundOrder,

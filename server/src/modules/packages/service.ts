@@ -7,7 +7,7 @@ import type { pageQuerySchema } from '#contract/users.ts'
 import { foreignKeyViolation } from '../../db/errors.ts'
 import { conflict, notFound, tooMany } from '../../errors.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
-import { startOrder } from '../orders/service.ts'
+import { startOrder } from '../orders/index.ts'
 import { presentAdminPackage, presentPackage } from './presenter.ts'
 import * as repo from './repository.ts'
 

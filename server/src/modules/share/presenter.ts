@@ -1,6 +1,6 @@
 import type { PublicShare } from '#contract/shares.ts'
 import type { orders } from '../../db/schema/index.ts'
-import { presentShare } from '../shares/presenter.ts'
+import { presentShare } from '../shares/index.ts'
 import type { ShareWithSeller } from './repository.ts'
 
 /**

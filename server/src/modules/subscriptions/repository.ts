@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.ts'
 import { orders, packages, subscriptions, subscriptionUnlocks, users } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
 import { readPage } from '../../db/paging.ts'
-import { insertUnlockOrder } from '../orders/repository.ts'
-import { countPurchase } from '../shares/repository.ts'
+import { insertUnlockOrder } from '../orders/index.ts'
+import { countPurchase } from '../shares/index.ts'
 
 type ListQuery = z.output<typeof adminSubscriptionListQuerySchema>
 export type SubscriptionListRow = {

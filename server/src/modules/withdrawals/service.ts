@@ -4,8 +4,8 @@ import type { Withdrawal, WithdrawalPreview } from '#contract/withdrawals.ts'
 import type { Database } from '../../db/client.ts'
 import { AppError, conflict, invalid, notFound } from '../../errors.ts'
 import type { TransferOutcome } from '../../providers/payments/types.ts'
-import { recordAudit } from '../audit/service.ts'
-import { lockBalance, overdraftRefused, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/service.ts'
+import { recordAudit } from '../audit/index.ts'
+import { lockBalance, overdraftRefused, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/index.ts'
 import { presentWithdrawal } from './presenter.ts'
 import {
   findSeller,
