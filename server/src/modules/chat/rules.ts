@@ -1,5 +1,5 @@
 import type { ChatStatus, Sender } from '#contract/messages.ts'
-import { topics } from '../events/index.ts'
+import { topics } from '../bus/index.ts'
 import { type BuyerSide, buyerProof } from '../orders/index.ts'
 
 /**

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Chat, ChatDetails, ChatMessage, ChatStatus, Sender, Unread } from '#contract/messages.ts'
 import { conflict, forbidden, notFound, unauthorized } from '../../errors.ts'
-import { topics } from '../events/index.ts'
-import { announce } from '../events/index.ts'
+import { announce, topics } from '../bus/index.ts'
 import { spendMessagePoint, unreadMessageCounts } from '../messages/index.ts'
 import { presentChat, presentMessage } from './presenter.ts'
 import {

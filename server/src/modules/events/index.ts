@@ -1,3 +1,1 @@
-export { type EventBus, memoryBus, redisBus, topics } from './bus.ts'
-export { announce } from './publish.ts'
 export { default as eventsModule } from './routes.ts'

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Notification, PrivateMessage } from '#contract/messages.ts'
 import { invalid, notFound, tooMany } from '../../errors.ts'
-import { topics } from '../events/index.ts'
-import { announce } from '../events/index.ts'
+import { announce, topics } from '../bus/index.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { presentNotification, presentPrivate } from './presenter.ts'
 import {

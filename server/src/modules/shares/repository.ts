@@ -18,6 +18,25 @@ const SORT_COLUMNS = {
 
 const seller = { userName: users.userName, isBanned: users.isBanned }
 
+export type ShareWithSeller = { share: typeof shares.$inferSelect; seller: { userName: string; isBanned: number } }
+
+async function shareWithSeller(db: Database, where: SQL | undefined): Promise<ShareWithSeller | undefined> {
+  const [row] = await db
+    .select({ share: shares, seller: seller })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(where)
+    .limit(1)
+  return row
+}
+
+/** A share by its code; a deleted one only with `withDeleted` (for those who keep access to it). */
+export const shareAndSellerByCode = (db: Database, unicode: string, opts: { withDeleted: boolean }) =>
+  shareWithSeller(db, and(eq(shares.unicode, unicode), opts.withDeleted ? undefined : isNull(shares.deletedAt)))
+
+/** The share of an order, deleted or not: the order is the buyer's proof of purchase. */
+export const shareAndSellerById = (db: Database, id: number) => shareWithSeller(db, eq(shares.id, id))
+
 /** Not deleted shares, one seller's or everyone's, filtered; newest first unless sorted otherwise, id last. */
 export async function listShares(db: Database, q: ListQuery, sellerId?: number) {
   const where = and(

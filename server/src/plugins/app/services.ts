@@ -6,11 +6,10 @@ import { type RateLimits, createRateLimits } from './rate-limits.ts'
 import { AliyunSmsSender } from '../../providers/aliyun-sms.ts'
 import { type CodeSender, OutboxSender, SmtpSender } from '../../providers/codes.ts'
 import { ContentCipher } from '../../modules/shares/index.ts'
-import { PublicShareCache } from '../../modules/share/index.ts'
-import { VisitRecorder } from '../../modules/share/index.ts'
-import { type EventBus, memoryBus, redisBus } from '../../modules/events/index.ts'
-import { type PaymentOverrides, type PaymentProviders, createPaymentProviders } from '../../providers/payments/index.ts'
-import { type OAuthOverrides, type OAuthProviders, createOAuthProviders } from '../../providers/oauth/index.ts'
+import { PublicShareCache, VisitRecorder } from '../../modules/share/index.ts'
+import { type EventBus, memoryBus, redisBus } from '../../modules/bus/index.ts'
+import { createPaymentProviders, type PaymentOverrides, type PaymentProviders } from '../../providers/payments/index.ts'
+import { createOAuthProviders, type OAuthOverrides, type OAuthProviders } from '../../providers/oauth/index.ts'
 
 export type Providers = { mail: CodeSender; sms: CodeSender }
 
