@@ -1,2 +1,2 @@
-export { closeChannel, openChannel, sellerFeeRateBp } from './effects.ts'
+export { channelOrders, sellerFeeRateBp } from './effects.ts'
 export { default as channelsModule } from './routes.ts'

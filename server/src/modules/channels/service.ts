@@ -57,7 +57,7 @@ export async function channelsForSeller(app: FastifyInstance, sellerId: number, 
 
 /**
  * A seller opens a channel: an order for its price through the one payment pipeline (startOrder); the
- * payment opens it (settlement → openChannel). Refused while the channel is disabled or when last
+ * payment opens it (settlement → channelOrders.paid). Refused while the channel is disabled or when last
  * month's income is below its minimum — the answer carries both amounts for the message.
  */
 export async function openChannelOrder(

@@ -5,10 +5,8 @@ import { spend } from '../../plugins/app/rate-limits.ts'
 import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
 import { ProviderError, type RefundResult } from '../../providers/payments/types.ts'
 import { recordAudit } from '../audit/index.ts'
-import { closeChannel } from '../channels/index.ts'
 import { postRefund } from '../ledger/index.ts'
 import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from './settlement.ts'
-import { withdrawSubscriptionPeriod } from '../subscriptions/index.ts'
 import { presentOrder, presentPaymentStatus, presentReveal } from './presenter.ts'
 import {
   expirePending,
@@ -238,8 +236,8 @@ export async function refundOrder(
         at: now,
       })
       await audit.alsoInTx?.(tx, locked)
-      if (locked.productType === 'channel') await closeChannel(tx, locked, now)
-      if (locked.productType === 'package') await withdrawSubscriptionPeriod(tx, locked, now)
+      if (locked.productType === 'channel') await app.orderEffects.channel.refunded(tx, locked, now)
+      if (locked.productType === 'package') await app.orderEffects.package.refunded(tx, locked, now)
       return confirmed ? 'done' : 'pending'
     }
     // A concurrent refund (or notification) got here first.

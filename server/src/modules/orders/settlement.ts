@@ -14,9 +14,7 @@ import { NotificationRejected } from '../../providers/payments/types.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { recordAudit } from '../audit/index.ts'
 import { postRefund, postSale } from '../ledger/index.ts'
-import { openChannel, sellerFeeRateBp } from '../channels/index.ts'
 import { countPurchase, lockShareAndSeller } from '../shares/index.ts'
-import { openSubscription } from '../subscriptions/index.ts'
 import {
   claimGatewayQuery,
   findRefundOrder,
@@ -30,6 +28,7 @@ import {
   recordInboundEvent,
   recordPayment,
 } from './repository.ts'
+import type { OrderEffects } from './products.ts'
 import { honoursPayment, platformFee, refundNoFor } from './rules.ts'
 
 /** `refunding`: paid for a share no longer for sale — recorded, and refunded (decision 042). */
@@ -40,12 +39,12 @@ export type RefundContext = { clock: () => Date; apiPublicUrl: string; log?: Fas
 
 /**
  * What settling a payment needs to know: the fee rate when the seller has no open channel, how long
- * income stays unsettled, and what a refund it owes needs.
+ * income stays unsettled, what a paid channel or package opens, and what a refund it owes needs.
  */
-export type SettlePolicy = { defaultFeeBp: number; settlementDelayMs: number } & Omit<RefundContext, 'log'>
+export type SettlePolicy = { defaultFeeBp: number; settlementDelayMs: number; effects: OrderEffects } & Omit<RefundContext, 'log'>
 type SettleOptions = SettlePolicy & { log?: FastifyBaseLogger }
 
-type AppSettings = { config: { defaultFeeBp: number; settlementDelayMs: number; apiPublicUrl: string }; clock: () => Date }
+type AppSettings = { config: { defaultFeeBp: number; settlementDelayMs: number; apiPublicUrl: string }; clock: () => Date; orderEffects: OrderEffects }
 
 /** The settlement policy of a running app. */
 export const settlePolicy = (app: AppSettings): SettlePolicy => ({
@@ -53,6 +52,7 @@ export const settlePolicy = (app: AppSettings): SettlePolicy => ({
   settlementDelayMs: app.config.settlementDelayMs,
   clock: app.clock,
   apiPublicUrl: app.config.apiPublicUrl,
+  effects: app.orderEffects,
 })
 
 /** The refund context of a running app. */
@@ -85,12 +85,12 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
         const now = opts.clock()
         if (order.productType === 'channel') {
           await recordPayment(tx, order.id, { paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
-          await openChannel(tx, order, now)
+          await opts.effects.channel.paid(tx, order, now)
           return 'paid'
         }
         if (order.productType === 'package') {
           await recordPayment(tx, order.id, { paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
-          await openSubscription(tx, order, now)
+          await opts.effects.package.paid(tx, order, now)
           return 'paid'
         }
         // The seller, then the share, read under share locks: a ban or take-down being committed
@@ -100,7 +100,7 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
         const [share] = order.shareId ? await lockShareAndSeller(tx, order.shareId) : []
         const honoured = honoursPayment(share)
         // The fee rate of the sale is fixed now: the seller's best open channel, else the default.
-        const feeRateBp = order.sellerId ? await sellerFeeRateBp(tx, order.sellerId, now, opts.defaultFeeBp) : opts.defaultFeeBp
+        const feeRateBp = order.sellerId ? await opts.effects.saleFeeRateBp(tx, order.sellerId, now, opts.defaultFeeBp) : opts.defaultFeeBp
         const fee = platformFee(order.amountFen, feeRateBp)
         const settleAt = new Date(now.getTime() + opts.settlementDelayMs)
         const paid = { ...order, feeFen: fee, feeRateBp, sellerIncomeFen: order.amountFen - fee, settleAt }

@@ -9,7 +9,7 @@ import { presentOrderShare } from './presenter.ts'
 import * as repo from './repository.ts'
 import { shareAccess } from './rules.ts'
 
-type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock'>
+type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock' | 'orderEffects'>
 
 /** Where a lookup comes from, kept with each reveal (decision 102): the console's signed visitor id, the address. */
 export type LookupFrom = { visitorId: string | null; ip: string }
