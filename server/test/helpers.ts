@@ -11,7 +11,7 @@ import { type BuildOptions, buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
 import { type Database, type DbHandle, migrationsFolder, openDatabase } from '../src/db/client.ts'
 import { outboxMessages, users, verificationCodes } from '../src/db/schema/index.ts'
-import { hashPassword } from '../src/modules/auth/passwords.ts'
+import { hashPassword } from '../src/modules/credentials/passwords.ts'
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, seed } from '../src/db/seed.ts'
 import { uniqueEmail, uniqueName, uniquePhone } from '../src/db/factories.ts'
 

@@ -3,7 +3,7 @@
  * enum's values come from contract/. Import tables from here.
  */
 export * from './users.ts'
-export * from './auth.ts'
+export * from './credentials.ts'
 export * from './oauth.ts'
 export * from './meta.ts'
 export * from './shares.ts'

@@ -1,7 +1,3 @@
-export { consumeCode } from './codes-service.ts'
-export { hashPassword, verifyPassword } from './passwords.ts'
 export { default as authModule } from './routes.ts'
-export { accountThrottleKey, mayLogIn } from './rules.ts'
+export { mayLogIn } from './rules.ts'
 export { checkPassword, openSession } from './service.ts'
-export { endAllSessions, startSession } from './sessions.ts'
-export { hashToken } from './tokens.ts'

@@ -9,7 +9,7 @@ import type { Order } from '#contract/orders.ts'
 import { buildShare, newShareBody } from '../../db/factories.ts'
 import { ledgerEntries, orders, sellerBalances, sellerDailyIncome, shares, users, withdrawals } from '../../db/schema/index.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, type TestApp, uniquePhone } from '../../../test/helpers.ts'
-import { startSession } from '../auth/sessions.ts'
+import { startSession } from '../credentials/sessions.ts'
 import { postRefund, postSale, postWithdrawal, postWithdrawalReversal, unsettledFen, withdrawableFen } from '../ledger/service.ts'
 import { newOrderNo } from '../orders/rules.ts'
 

@@ -3,7 +3,7 @@ import { CODE_CHANNELS, CODE_PURPOSES } from '../../../../contract/auth.ts'
 import { createdAt } from './columns.ts'
 import { users } from './users.ts'
 
-// Sessions and verification codes (modules/auth).
+// Sessions and verification codes (modules/credentials).
 
 /** Opaque bearer tokens, stored as SHA-256 hashes (DESIGN §3 Accounts). */
 export const authTokens = pgTable(
