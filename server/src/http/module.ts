@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Access, BodyOut, DataOf, Endpoint, QueryOut } from '#contract/http.ts'
 import { forbidden, unauthorized } from '../errors.ts'
-import type { AuthUser } from '../plugins/app/auth.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +21,8 @@ export const created = <T>(data: T, msg = 'ok'): Answer<T> => ({ code: 201, msg,
  * (the default hook refused everyone else), an `optional` one's may, a `public` one's is not asked.
  */
 export type CallerOf<E extends Endpoint> = E extends { access: 'user' | 'admin' } ? AuthUser : E extends { access: 'optional' } ? AuthUser | null : null
+/** The signed-in user as the authentication plugin sets it on a request (plugins/app/auth.ts). */
+type AuthUser = NonNullable<FastifyRequest['user']>
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Querystring: QueryOut<E>; Body: BodyOut<E> }> & { user: CallerOf<E> }
 export type Handler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<DataOf<E>>>
 

@@ -29,6 +29,3 @@ export const bindRefused = (purpose: CodePurpose, addressHasAccount: boolean) =>
  */
 export const loginThrottleKey = (typed: string, accountId?: number | null) =>
   accountId ? accountThrottleKey(accountId) : `name:${typed.trim().toLowerCase()}`
-
-/** A banned or disabled account may not log in, nor use a token it still holds. */
-export const mayLogIn = (u: { isBanned: number; status: string }) => u.isBanned !== 1 && u.status === 'active'

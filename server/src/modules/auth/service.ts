@@ -14,11 +14,12 @@ import {
   endSession,
   hashPassword,
   issueCode,
+  mayLogIn,
   startSession,
   verifyPassword,
 } from '../credentials/index.ts'
 import { presentCodeSent } from './presenter.ts'
-import { addressOf, bindRefused, deliversCode, loginThrottleKey, mayLogIn, targetOf } from './rules.ts'
+import { addressOf, bindRefused, deliversCode, loginThrottleKey, targetOf } from './rules.ts'
 import { describeUserAgent } from './user-agent.ts'
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'limits' | 'providers'>

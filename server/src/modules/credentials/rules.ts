@@ -24,3 +24,6 @@ export function codesEqual(a: string, b: string): boolean {
 
 /** The key failed logins and wrong current passwords of an account count against (auth/rules loginThrottleKey). */
 export const accountThrottleKey = (accountId: number) => `uid:${accountId}`
+
+/** A banned or disabled account may not log in, nor use a token it still holds. */
+export const mayLogIn = (u: { isBanned: number; status: string }) => u.isBanned !== 1 && u.status === 'active'
