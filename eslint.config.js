@@ -10,31 +10,57 @@ const ALIASES = { '#app/': 'app/', '#contract/': 'contract/', '#server/': 'serve
 /** Which top-level folders each one may not import from (issue 6: the console never reads server/src). */
 const FORBIDDEN = { app: ['server'], contract: ['app', 'server'], server: ['app'] }
 
-/** The top-level folder an import lands in, or null for a package. */
-function targetArea(specifier, fromFile) {
+/** The repo-relative path an import lands on, or null for a package. */
+function targetPath(specifier, fromFile) {
   let target = null
   const alias = Object.keys(ALIASES).find((a) => specifier.startsWith(a))
   if (alias) target = path.join(ROOT, ALIASES[alias], specifier.slice(alias.length))
   else if (specifier.startsWith('.')) target = path.resolve(path.dirname(fromFile), specifier)
   if (!target) return null
   const rel = path.relative(ROOT, target)
-  return rel.startsWith('..') ? null : rel.split(path.sep)[0]
+  return rel.startsWith('..') ? null : rel
 }
+
+const MODULES = path.join('server', 'src', 'modules')
+/** `[module, file inside it]` of a repo-relative path under server/src/modules, else null. */
+function moduleFile(rel) {
+  const inside = path.relative(MODULES, rel)
+  if (inside.startsWith('..') || path.isAbsolute(inside)) return null
+  const [module, ...rest] = inside.split(path.sep)
+  return [module, rest.join('/')]
+}
+/** The API's product code, which enters a module by its index.ts; a test may reach in to set up what it proves. */
+const isApiProduct = (rel) => rel.startsWith(path.join('server', 'src') + path.sep) && !/\.test\.tsx?$/.test(rel)
 
 /**
  * Paths are resolved rather than matched as text, so `../app/envelope.ts` inside server/src/plugins/
  * (a folder named app) passes while `../../../app/root.tsx` does not.
  */
 const boundaries = {
-  meta: { type: 'problem', schema: [], messages: { crossed: '{{from}}/ must not import from {{to}}/ ("{{specifier}}").' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossed: '{{from}}/ must not import from {{to}}/ ("{{specifier}}").',
+      inner: 'Import the {{module}} module through its index.ts, not its inner file {{file}} ("{{specifier}}"); decision 118.',
+    },
+  },
   create(context) {
-    const from = path.relative(ROOT, path.resolve(context.cwd, context.filename)).split(path.sep)[0]
-    const forbidden = FORBIDDEN[from]
-    if (!forbidden) return {}
+    const fromFile = path.resolve(context.cwd, context.filename)
+    const fromRel = path.relative(ROOT, fromFile)
+    const from = fromRel.split(path.sep)[0]
+    const forbidden = FORBIDDEN[from] ?? []
+    const fromModule = moduleFile(fromRel)?.[0]
     const check = (source) => {
       if (source?.type !== 'Literal' || typeof source.value !== 'string') return
-      const to = targetArea(source.value, path.resolve(context.cwd, context.filename))
-      if (to && forbidden.includes(to)) context.report({ node: source, messageId: 'crossed', data: { from, to, specifier: source.value } })
+      const rel = targetPath(source.value, fromFile)
+      if (!rel) return
+      const to = rel.split(path.sep)[0]
+      if (forbidden.includes(to)) context.report({ node: source, messageId: 'crossed', data: { from, to, specifier: source.value } })
+      // Issue 21: each API module is entered by its index.ts; its other files are its own business.
+      const [module, file] = moduleFile(rel) ?? []
+      if (module && module !== fromModule && file && file !== 'index.ts' && isApiProduct(fromRel))
+        context.report({ node: source, messageId: 'inner', data: { module, file, specifier: source.value } })
     }
     return {
       ImportDeclaration: (node) => check(node.source),

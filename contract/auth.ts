@@ -60,6 +60,10 @@ export const forgotPasswordSchema = z.object({
 
 export const forgotFormSchema = withConfirmedPassword({ email_phone: emailOrPhoneSchema, verificationCode: codeSchema, password: passwordSchema }, 'password')
 
+/** What a verification code is sent for, and by which way (the code outbox lists both). */
+export const CODE_PURPOSES = ['register', 'forgot', 'bind'] as const
+export const CODE_CHANNELS = ['email', 'sms'] as const
+
 /** Query of the code GETs of SPEC §7: `?email=` or `?phone=`. */
 export const codeTargetQuerySchema = z.object({
   email: emailSchema.optional(),

@@ -11,7 +11,9 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
 export const LOGIN_METHODS = ['password', 'qq', 'wechat'] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
 
-export type OAuthPurpose = 'login' | 'bind'
+/** Why a provider is asked: to log in (or sign up), or to bind it to the signed-in account. */
+export const OAUTH_PURPOSES = ['login', 'bind'] as const
+export type OAuthPurpose = (typeof OAUTH_PURPOSES)[number]
 
 /**
  * The console page a provider sends the browser back to (SPEC §2: `/login/qq` LoginQQ, LoginWeChat,
@@ -26,7 +28,7 @@ export const providerSchema = z.enum(OAUTH_PROVIDERS, { error: 'oauth.unknownPro
 /** `state` and `code` as providers send them: opaque, bounded. */
 const opaque = (key: string) => z.string({ error: key }).trim().min(1, key).max(512, key)
 
-export const authorizeSchema = z.object({ provider: providerSchema, purpose: z.enum(['login', 'bind']).default('login') })
+export const authorizeSchema = z.object({ provider: providerSchema, purpose: z.enum(OAUTH_PURPOSES).default('login') })
 /**
  * `state` travels in the provider's URLs; `binding` never leaves the browser's httpOnly cookie, and the
  * state is derived from it, so a callback proves it comes from the browser that started (decision 093).

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seed } from './db/seed.ts'
-import { paymentsStartupReport } from './modules/payments/startup.ts'
+import { paymentsStartupReport } from './modules/payments/index.ts'
 import { codeDeliveryWarning } from './plugins/app/services.ts'
 import { oauthStartupReport } from './providers/oauth/index.ts'
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DbHandle, openDatabase } from '#server/db/client.ts'
-import { ledgerEntries, orders, shares, users } from '#server/db/schema.ts'
+import { ledgerEntries, orders, shares, users } from '#server/db/schema/index.ts'
 import { newUnicode } from '#server/modules/shares/rules.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, freshIp, type TestApp } from '../../server/test/helpers.ts'
 

@@ -2,7 +2,7 @@
 // — visitors without an account, or signed-in users — who buy through the sandbox gateway. A buyer
 // keeps only what the API gave it: the order number and the buyer key of `POST /api/orders/create`.
 import { expect } from 'vitest'
-import { shares } from '../../server/src/db/schema.ts'
+import { shares } from '../../server/src/db/schema/index.ts'
 import { newUnicode } from '../../server/src/modules/shares/rules.ts'
 import { bearer, createUser, freshIp, type TestApp } from '../../server/test/helpers.ts'
 

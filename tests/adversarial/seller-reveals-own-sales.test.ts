@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FraudPreview } from '#contract/oversight.ts'
 import { signVisitorId } from '#contract/visitor.server.ts'
-import { orders } from '../../server/src/db/schema.ts'
+import { orders } from '../../server/src/db/schema/index.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, testConfig, type TestApp } from '../../server/test/helpers.ts'
 import { approvedShare, buy, keyHeader, type Party, type Purchase, signedUp } from './sales.ts'
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signVisitorId } from '#contract/visitor.server.ts'
-import { shares } from '../../server/src/db/schema.ts'
+import { shares } from '../../server/src/db/schema/index.ts'
 import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, testConfig } from '../../server/test/helpers.ts'
 
 const SESSION_SECRET = testConfig().secrets.sessionSecret

@@ -5,7 +5,7 @@ import crypto from 'node:crypto'
 import { fenToYuan } from '#contract/money.ts'
 import type { PaymentStatus } from '#contract/orders.ts'
 import type { ShareType } from '#contract/shares.ts'
-import { ORDER_TTL_MS, newOrderNo } from '../modules/orders/rules.ts'
+import { ORDER_TTL_MS, newOrderNo } from '../modules/orders/index.ts'
 
 // ---- unique values ------------------------------------------------------------------------------
 // Unique across the processes that share one database (e2e workers, the e2e global setup): a random

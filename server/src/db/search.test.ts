@@ -2,7 +2,7 @@ import { ilike, or, sql, type SQLWrapper } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, openTestDatabase, uniqueName } from '../../test/helpers.ts'
 import type { Database } from './client.ts'
-import { orders, shares, users } from './schema.ts'
+import { orders, shares, users } from './schema/index.ts'
 import { accountNamed, containing } from './search.ts'
 
 let t: Awaited<ReturnType<typeof openTestDatabase>>

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { users } from './schema.ts'
+import { users } from './schema/index.ts'
 
 /** An ILIKE pattern matching `s` anywhere, with `%`, `_` and `\` in it taken literally. */
 export const containing = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

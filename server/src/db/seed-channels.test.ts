@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/helpers.ts'
-import { channels } from './schema.ts'
+import { channels } from './schema/index.ts'
 import { seed } from './seed.ts'
 
 let t: TestApp

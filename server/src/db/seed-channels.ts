@@ -1,5 +1,5 @@
 import type { Database } from './client.ts'
-import { channels } from './schema.ts'
+import { channels } from './schema/index.ts'
 
 /**
  * The demo's two fee channels (issue 7): one any seller can open, one for sellers with some income

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { addDays, dayStart, shanghaiDay } from '#contract/days.ts'
 import type { Database } from './client.ts'
-import { appMeta, orders, shares, users } from './schema.ts'
-import { postRefund, postSale } from '../modules/ledger/service.ts'
-import { newOrderNo, platformFee } from '../modules/orders/rules.ts'
+import { appMeta, orders, shares, users } from './schema/index.ts'
+import { postRefund, postSale } from '../modules/ledger/index.ts'
+import { newOrderNo, platformFee } from '../modules/orders/index.ts'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR

@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Database } from './client.ts'
 import { buildShare } from './factories.ts'
-import { appMeta, auditEvents, reports, shares, users } from './schema.ts'
-import type { ContentCipher } from '../modules/shares/content-crypto.ts'
-import { newUnicode } from '../modules/shares/rules.ts'
+import { appMeta, auditEvents, reports, shares, users } from './schema/index.ts'
+import { type ContentCipher, newUnicode } from '../modules/shares/index.ts'
 
 const HOUR_MS = 3600 * 1000
 

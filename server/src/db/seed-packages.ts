@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from './client.ts'
 import { orderTimes } from './factories.ts'
-import { appMeta, orders, packages, users } from './schema.ts'
-import { openSubscription } from '../modules/subscriptions/effects.ts'
+import { appMeta, orders, packages, users } from './schema/index.ts'
+import { openSubscription } from '../modules/subscriptions/index.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 

@@ -3,7 +3,7 @@ import { eq, sum } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../test/helpers.ts'
 import { withdrawableFen } from '../modules/ledger/service.ts'
-import { ledgerEntries, orders, users, withdrawals } from './schema.ts'
+import { ledgerEntries, orders, users, withdrawals } from './schema/index.ts'
 import { DEMO_SELLER, seed } from './seed.ts'
 
 let close: (() => Promise<void>) | undefined

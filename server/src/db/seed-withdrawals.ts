@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { appMeta, orders, shares, users, withdrawals } from './schema.ts'
-import { lockBalance, postSale, postWithdrawal, withdrawableFen } from '../modules/ledger/service.ts'
-import { platformFee } from '../modules/orders/rules.ts'
-import { serviceFeeFen, type WithdrawalSettings } from '../modules/withdrawals/rules.ts'
+import { appMeta, orders, shares, users, withdrawals } from './schema/index.ts'
+import { lockBalance, postSale, postWithdrawal, withdrawableFen } from '../modules/ledger/index.ts'
+import { platformFee } from '../modules/orders/index.ts'
+import { serviceFeeFen, type WithdrawalSettings } from '../modules/withdrawals/index.ts'
 import { orderTimes } from './factories.ts'
 
 const STEP = 'seed.demo-withdrawals'

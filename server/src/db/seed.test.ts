@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IncomeDaily, IncomeSummary } from '#contract/income.ts'
 import { addDays, shanghaiDay } from '#contract/days.ts'
 import { bearer, buildTestApp, dbFingerprint, DEMO_PASSWORD, type TestApp } from '../../test/helpers.ts'
-import { ledgerEntries, orders, packages, sellerBalances, sellerDailyIncome, subscriptions, users } from './schema.ts'
+import { ledgerEntries, orders, packages, sellerBalances, sellerDailyIncome, subscriptions, users } from './schema/index.ts'
 import { DEMO_BUYER, DEMO_SELLER, seed } from './seed.ts'
 
 let t: TestApp

@@ -1,10 +1,12 @@
 import Fastify from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import { endpoint } from '#contract/http.ts'
+import { type chatApi } from '#contract/messages.ts'
 import { type TestApp, ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, bearer, buildTestApp } from '../../test/helpers.ts'
-import { defineModule, ok } from './module.ts'
+import type { AuthUser } from '../plugins/app/auth.ts'
+import { type CallerOf, defineModule, ok } from './module.ts'
 import { responseSerializerCompiler } from './serializer.ts'
 
 const adminThing = endpoint({ method: 'GET', path: '/api/things/admin/list', access: 'admin', tag: 't', summary: 's', response: z.null() })
@@ -22,6 +24,34 @@ describe('defineModule', () => {
   it('refuses an admin endpoint outside the admin scope, and a user endpoint inside it', async () => {
     await expect(register(defineModule({ name: 'a', routes: (r) => r.route(adminThing, async () => ok(null)) }))).rejects.toThrow(/admin scope/)
     await expect(register(defineModule({ name: 'b', admin: (r) => r.route(userThing, async () => ok(null)) }))).rejects.toThrow(/api scope/)
+  })
+
+  it('gives the handler of a user or admin endpoint its user, typed (no `request.user!`)', async () => {
+    expectTypeOf<CallerOf<typeof userThing>>().toEqualTypeOf<AuthUser>()
+    expectTypeOf<CallerOf<typeof adminThing>>().toEqualTypeOf<AuthUser>()
+    // Opening a chat: an account's, or a visitor's by its order number.
+    expectTypeOf<CallerOf<typeof chatApi.create>>().toEqualTypeOf<AuthUser | null>()
+    // Registered without the authentication hook: the handler is still never reached without a user.
+    let reached = false
+    const app = Fastify({ logger: false })
+    app.setValidatorCompiler(validatorCompiler)
+    app.setSerializerCompiler(responseSerializerCompiler)
+    app.decorateRequest('user', null)
+    await app.register(
+      defineModule({
+        name: 'c',
+        routes: (r) =>
+          r.route(userThing, async (request) => {
+            expectTypeOf(request.user).toEqualTypeOf<AuthUser>()
+            reached = true
+            return ok(null)
+          }),
+      }),
+    )
+    const res = await app.inject({ method: 'GET', url: '/api/things/list' })
+    expect(res.statusCode).toBe(401)
+    expect(reached).toBe(false)
+    await app.close()
   })
 })
 

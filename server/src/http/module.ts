@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Access, BodyOut, DataOf, Endpoint, QueryOut } from '#contract/http.ts'
-import { forbidden } from '../errors.ts'
+import { forbidden, unauthorized } from '../errors.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,7 +16,14 @@ export type Answer<T> = { readonly code: 200 | 201; readonly msg: string; readon
 export const ok = <T>(data: T, msg = 'ok'): Answer<T> => ({ code: 200, msg, data })
 export const created = <T>(data: T, msg = 'ok'): Answer<T> => ({ code: 201, msg, data })
 
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Querystring: QueryOut<E>; Body: BodyOut<E> }>
+/**
+ * Who calls an endpoint, by its access: a `user` or `admin` endpoint's handler always has its user
+ * (the default hook refused everyone else), an `optional` one's may, a `public` one's is not asked.
+ */
+export type CallerOf<E extends Endpoint> = E extends { access: 'user' | 'admin' } ? AuthUser : E extends { access: 'optional' } ? AuthUser | null : null
+/** The signed-in user as the authentication plugin sets it on a request (plugins/app/auth.ts). */
+type AuthUser = NonNullable<FastifyRequest['user']>
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Querystring: QueryOut<E>; Body: BodyOut<E> }> & { user: CallerOf<E> }
 export type Handler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<DataOf<E>>>
 
 type Scope = 'api' | 'admin'
@@ -53,6 +60,8 @@ function router(app: FastifyInstance, scope: Scope): Router {
           ...(e.access === 'public' ? {} : { security: [{ bearer: [] }] }),
         },
         handler: async (request, reply) => {
+          // The authentication hook has run; this only keeps CallerOf honest should that ever change.
+          if ((e.access === 'user' || e.access === 'admin') && !request.user) throw unauthorized()
           const answer = await handler(request as EndpointRequest<typeof e>, reply)
           return reply.code(answer.code).send(answer)
         },

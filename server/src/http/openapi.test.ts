@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, reports, shares, users } from '../db/schema.ts'
+import { orders, reports, shares, users } from '../db/schema/index.ts'
 import { seed } from '../db/seed.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, freshIp, type TestApp } from '../../test/helpers.ts'
 

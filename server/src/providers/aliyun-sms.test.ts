@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users, verificationCodes } from '../db/schema.ts'
+import { users, verificationCodes } from '../db/schema/index.ts'
 import { type AliyunSmsFake, startAliyunSmsFake } from '../../test/fakes/aliyun-sms.ts'
 import { type TestApp, buildTestApp, freshIp, uniqueName, uniquePhone } from '../../test/helpers.ts'
 import { AliyunSmsSender, SmsSendError } from './aliyun-sms.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users, verificationCodes } from '../db/schema.ts'
+import { users, verificationCodes } from '../db/schema/index.ts'
 import { type SmtpFake, startSmtpFake } from '../../test/fakes/smtp.ts'
 import { ADMIN_PASSWORD, type TestApp, bearer, buildTestApp, freshIp, uniqueEmail, uniqueName, uniquePhone } from '../../test/helpers.ts'
 import { SmtpSender } from './codes.ts'

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../db/client.ts'
-import { outboxMessages } from '../db/schema.ts'
+import { outboxMessages } from '../db/schema/index.ts'
 
 export type CodeMessage = { channel: 'email' | 'sms'; to: string; code: string; purpose: 'register' | 'forgot' | 'bind' }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditEvents, users } from '../../db/schema.ts'
+import { auditEvents, users } from '../../db/schema/index.ts'
 import { ADMIN_PASSWORD, USER_PASSWORD, bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts'
 import { recordAudit } from './service.ts'
 

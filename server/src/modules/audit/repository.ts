@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { AuditSubject } from '#contract/audit.ts'
 import type { Database } from '../../db/client.ts'
-import { auditEvents, users } from '../../db/schema.ts'
+import { auditEvents, users } from '../../db/schema/index.ts'
 
 /** One item's trail, oldest first, with the actor's name. */
 export function listAuditEvents(db: Database, subject: { type: AuditSubject; id: number }) {

@@ -1,6 +1,6 @@
 import type { AuditSubject } from '#contract/audit.ts'
 import type { Database } from '../../db/client.ts'
-import { auditEvents } from '../../db/schema.ts'
+import { auditEvents } from '../../db/schema/index.ts'
 
 export type AuditRecord = {
   subject: AuditSubject

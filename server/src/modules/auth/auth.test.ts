@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema.ts'
+import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema/index.ts'
 import { createRateLimits } from '../../plugins/app/rate-limits.ts'
-import { verifyPassword } from './passwords.ts'
+import { verifyPassword } from '../credentials/passwords.ts'
 import { SQL_PAYLOAD, HTML_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../test/bad-input.ts'
 import {
   ADMIN_PASSWORD,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { accountThrottleKey, addressOf, bindRefused, codesEqual, deliversCode, hashCode, loginThrottleKey, mayLogIn, targetOf } from './rules.ts'
+import { accountThrottleKey, codesEqual, hashCode, mayLogIn } from '../credentials/rules.ts'
+import { addressOf, bindRefused, deliversCode, loginThrottleKey, targetOf } from './rules.ts'
 
 describe('targetOf', () => {
   it('prefers the phone, lower-cases an email, and is null without either', () => {

@@ -1,14 +1,4 @@
-import crypto from 'node:crypto'
-
-// DESIGN §3 Accounts: 6 digits, valid 10 minutes, one send per target per 60 s, at most 10 per target
-// per day, 5 wrong tries void the code.
-export const CODE_TTL_MS = 10 * 60 * 1000
-export const CODE_RESEND_MS = 60 * 1000
-export const CODE_DAILY_MAX = 10
-export const CODE_MAX_ATTEMPTS = 5
-
-export type CodePurpose = 'register' | 'forgot' | 'bind'
-export type CodeTarget = { channel: 'email' | 'sms'; target: string }
+import { accountThrottleKey, type CodePurpose, type CodeTarget } from '../credentials/index.ts'
 
 /** Where a code goes: the phone when both are given, emails compared in lower case. */
 export const targetOf = (q: { email?: string; phone?: string }): CodeTarget | null =>
@@ -16,17 +6,6 @@ export const targetOf = (q: { email?: string; phone?: string }): CodeTarget | nu
 
 /** The account lookup for the address a code goes to. */
 export const addressOf = (t: CodeTarget): { email: string } | { phone: string } => (t.channel === 'sms' ? { phone: t.target } : { email: t.target })
-
-/** Keyed by purpose and target so a code for one use cannot serve another. */
-export function hashCode(pepper: string, purpose: string, target: string, code: string): string {
-  return crypto.createHmac('sha256', pepper).update(`${purpose}\n${target.toLowerCase()}\n${code}`).digest('hex')
-}
-
-export function codesEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex')
-  const y = Buffer.from(b, 'hex')
-  return x.length === y.length && crypto.timingSafeEqual(x, y)
-}
 
 /**
  * Whether a requested code is really delivered. Sign-up and password-reset codes answer alike whether
@@ -50,7 +29,3 @@ export const bindRefused = (purpose: CodePurpose, addressHasAccount: boolean) =>
  */
 export const loginThrottleKey = (typed: string, accountId?: number | null) =>
   accountId ? accountThrottleKey(accountId) : `name:${typed.trim().toLowerCase()}`
-export const accountThrottleKey = (accountId: number) => `uid:${accountId}`
-
-/** A banned or disabled account may not log in, nor use a token it still holds. */
-export const mayLogIn = (u: { isBanned: number; status: string }) => u.isBanned !== 1 && u.status === 'active'

@@ -1,16 +1,25 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { LoginMethod } from '#contract/oauth.ts'
 import type { Tx } from '../../db/client.ts'
-import type { UserRow } from '../users/repository.ts'
+import type { UserRow } from '../users/index.ts'
 import { forbidden, invalid, tooMany, unauthorized } from '../../errors.ts'
 import { blockedFor, spend } from '../../plugins/app/rate-limits.ts'
 import type { CodeSender } from '../../providers/codes.ts'
-import * as users from '../users/service.ts'
-import { consumeCode, issueCode } from './codes-service.ts'
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+import * as users from '../users/index.ts'
+import {
+  type CodePurpose,
+  consumeCode,
+  dummyPasswordHash,
+  endAllSessions,
+  endSession,
+  hashPassword,
+  issueCode,
+  mayLogIn,
+  startSession,
+  verifyPassword,
+} from '../credentials/index.ts'
 import { presentCodeSent } from './presenter.ts'
-import { type CodePurpose, addressOf, bindRefused, deliversCode, loginThrottleKey, mayLogIn, targetOf } from './rules.ts'
-import { endAllSessions, endSession, startSession } from './sessions.ts'
+import { addressOf, bindRefused, deliversCode, loginThrottleKey, targetOf } from './rules.ts'
 import { describeUserAgent } from './user-agent.ts'
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'limits' | 'providers'>

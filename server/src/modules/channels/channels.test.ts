@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { yuanToFen } from '#contract/money.ts'
 import { buildShare, newShareBody } from '../../db/factories.ts'
-import { channels, orders, sellerChannels } from '../../db/schema.ts'
+import { channels, orders, sellerChannels } from '../../db/schema/index.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp, uniqueName, uniquePhone } from '../../../test/helpers.ts'
 

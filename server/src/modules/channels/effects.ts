@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, min, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { channels, type orders, sellerChannels } from '../../db/schema.ts'
+import { channels, type orders, sellerChannels } from '../../db/schema/index.ts'
+import type { ProductEffects } from '../orders/index.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -52,3 +53,6 @@ export async function closeChannel(tx: Database, order: Pick<typeof orders.$infe
     .set({ endsAt: sql`greatest(${sellerChannels.startsAt}, least(${sellerChannels.endsAt}, ${now}))` })
     .where(eq(sellerChannels.orderId, order.id))
 }
+
+/** What a channel order does to the seller's channels (the orders module calls it; decision 118). */
+export const channelOrders: ProductEffects = { paid: openChannel, refunded: closeChannel }

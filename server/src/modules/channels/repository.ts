@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { channels, sellerChannels, sellerDailyIncome } from '../../db/schema.ts'
+import { channels, sellerChannels, sellerDailyIncome } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
+import { type PageQuery, readPage } from '../../db/paging.ts'
 
 export type ChannelRow = typeof channels.$inferSelect
 export type ChannelValues = Omit<typeof channels.$inferInsert, 'id'>
@@ -18,37 +19,25 @@ const openSellersAt = (now: Date) =>
 /** One page of channels (newest first), each with how many sellers have it open now, and the total. */
 export async function listChannels(
   db: Database,
-  q: { pageNum: number; pageSize: number; status?: 'enable' | 'disable'; keyword?: string },
+  q: PageQuery & { status?: 'enable' | 'disable'; keyword?: string },
   now: Date,
 ) {
   const where = and(q.status ? eq(channels.status, q.status) : undefined, q.keyword ? ilike(channels.name, containing(q.keyword)) : undefined)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ channel: channels, openSellers: openSellersAt(now) })
-      .from(channels)
-      .where(where)
-      .orderBy(desc(channels.createdAt), desc(channels.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+  return readPage(
+    q,
+    db.select({ channel: channels, openSellers: openSellersAt(now) }).from(channels).where(where).orderBy(desc(channels.createdAt), desc(channels.id)),
     db.select({ n: count() }).from(channels).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 /** One page of the enabled channels as sellers see them: lowest fee rate first, then cheapest. */
-export async function listEnabledChannels(db: Database, q: { pageNum: number; pageSize: number }) {
+export async function listEnabledChannels(db: Database, q: PageQuery) {
   const where = eq(channels.status, 'enable')
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(channels)
-      .where(where)
-      .orderBy(asc(channels.feeRateBp), asc(channels.priceFen), asc(channels.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+  return readPage(
+    q,
+    db.select().from(channels).where(where).orderBy(asc(channels.feeRateBp), asc(channels.priceFen), asc(channels.id)),
     db.select({ n: count() }).from(channels).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 export async function findChannel(db: Database, id: number): Promise<ChannelRow | undefined> {

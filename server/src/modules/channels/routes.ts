@@ -8,10 +8,10 @@ export default defineModule({
   routes(r) {
     const { app } = r
     r.route(channelsApi.terms, async () => ok(earningTerms(app.config)))
-    r.route(channelsApi.list, async (request) => ok(await channelsForSeller(app, request.user!.id, request.query)))
+    r.route(channelsApi.list, async (request) => ok(await channelsForSeller(app, request.user.id, request.query)))
     r.route(channelsApi.open, async (request) =>
       created(
-        await openChannelOrder(app, { ...request.body, sellerId: request.user!.id, ip: request.ip, log: request.log }),
+        await openChannelOrder(app, { ...request.body, sellerId: request.user.id, ip: request.ip, log: request.log }),
         'orders.created',
       ),
     )

@@ -6,11 +6,14 @@ import type { OrderCreated, PaymentMethod } from '#contract/orders.ts'
 import type { Config } from '../../config.ts'
 import { conflict, invalid, notFound, tooMany } from '../../errors.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
-import { startOrder } from '../orders/service.ts'
+import { startOrder } from '../orders/index.ts'
 import { sellerFeeRateBp } from './effects.ts'
 import { presentChannel, presentOffer, presentPeriod } from './presenter.ts'
 import * as repo from './repository.ts'
 import { lastMonth, openRefusal, sameNameKey } from './rules.ts'
+
+/** What this module's use cases take from the app (decision 120). */
+type ChannelsDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'limits' | 'orderEffects' | 'payments'>
 
 type Page = { pageNum: number; pageSize: number }
 
@@ -29,14 +32,14 @@ export function earningTerms(config: Pick<Config, 'defaultFeeBp' | 'settlementDe
  * The enabled channels for a seller, and where the seller stands: the fee rate a sale paid now gets
  * (the same function settlement uses), the periods not yet over, and last month's income.
  */
-export async function channelsForSeller(app: FastifyInstance, sellerId: number, q: Page): Promise<ChannelList> {
-  const now = app.clock()
+export async function channelsForSeller(deps: ChannelsDeps, sellerId: number, q: Page): Promise<ChannelList> {
+  const now = deps.clock()
   const month = lastMonth(now)
   const [{ rows, total }, periods, incomeFen, rateBp] = await Promise.all([
-    repo.listEnabledChannels(app.db, q),
-    repo.openPeriods(app.db, sellerId, now),
-    repo.incomeBetweenFen(app.db, sellerId, month.from, month.to),
-    sellerFeeRateBp(app.db, sellerId, now, app.config.defaultFeeBp),
+    repo.listEnabledChannels(deps.db, q),
+    repo.openPeriods(deps.db, sellerId, now),
+    repo.incomeBetweenFen(deps.db, sellerId, month.from, month.to),
+    sellerFeeRateBp(deps.db, sellerId, now, deps.config.defaultFeeBp),
   ])
   const until = new Map<number, Date>()
   for (const p of periods) if ((until.get(p.channelId) ?? 0) < p.endsAt) until.set(p.channelId, p.endsAt)
@@ -47,7 +50,7 @@ export async function channelsForSeller(app: FastifyInstance, sellerId: number, 
     pageSize: q.pageSize,
     account: {
       fee_rate: bpToPercent(rateBp),
-      default_fee_rate: bpToPercent(app.config.defaultFeeBp),
+      default_fee_rate: bpToPercent(deps.config.defaultFeeBp),
       open: periods.map(presentPeriod),
       last_month: month.month,
       last_month_income: fenToYuan(incomeFen),
@@ -57,32 +60,32 @@ export async function channelsForSeller(app: FastifyInstance, sellerId: number, 
 
 /**
  * A seller opens a channel: an order for its price through the one payment pipeline (startOrder); the
- * payment opens it (settlement → openChannel). Refused while the channel is disabled or when last
+ * payment opens it (settlement → channelOrders.paid). Refused while the channel is disabled or when last
  * month's income is below its minimum — the answer carries both amounts for the message.
  */
 export async function openChannelOrder(
-  app: FastifyInstance,
+  deps: ChannelsDeps,
   input: { id: number; paymentMethod: PaymentMethod; sellerId: number; ip: string; log: FastifyBaseLogger },
 ): Promise<OrderCreated> {
-  const wait = await spend(app.limits.orderIp, input.ip)
+  const wait = await spend(deps.limits.orderIp, input.ip)
   if (wait) throw tooMany('errors.rateLimited', wait)
-  const channel = await repo.findChannel(app.db, input.id)
+  const channel = await repo.findChannel(deps.db, input.id)
   if (!channel) throw notFound('channels.notFound')
-  const month = lastMonth(app.clock())
-  const incomeFen = await repo.incomeBetweenFen(app.db, input.sellerId, month.from, month.to)
+  const month = lastMonth(deps.clock())
+  const incomeFen = await repo.incomeBetweenFen(deps.db, input.sellerId, month.from, month.to)
   const refusal = openRefusal(channel, incomeFen)
   if (refusal) {
     throw conflict(refusal, { minimum_income: fenToYuan(channel.minimumIncomeFen), last_month_income: fenToYuan(incomeFen), last_month: month.month })
   }
   return startOrder(
-    app,
+    deps,
     { type: 'channel', channelId: channel.id, sellerId: null, name: channel.name, amountFen: channel.priceFen, returnPath: '/dashboard/makemoney' },
     { paymentMethod: input.paymentMethod, buyerId: input.sellerId, ip: input.ip, log: input.log },
   )
 }
 
-export async function adminChannels(app: FastifyInstance, q: Page & { status?: 'enable' | 'disable'; keyword?: string }) {
-  const { rows, total } = await repo.listChannels(app.db, q, app.clock())
+export async function adminChannels(deps: ChannelsDeps, q: Page & { status?: 'enable' | 'disable'; keyword?: string }) {
+  const { rows, total } = await repo.listChannels(deps.db, q, deps.clock())
   return { list: rows.map((r) => presentChannel(r.channel, r.openSellers)), total, pageNum: q.pageNum, pageSize: q.pageSize }
 }
 
@@ -102,9 +105,9 @@ function storedValues(b: Partial<Omit<CreateBody, 'status'>>): Partial<repo.Chan
 
 const nameTakenError = () => invalid({ name: ['channels.validation.nameTaken'] })
 
-export async function createChannel(app: FastifyInstance, body: CreateBody) {
-  const now = app.clock()
-  const row = await app.db.transaction(async (tx) => {
+export async function createChannel(deps: ChannelsDeps, body: CreateBody) {
+  const now = deps.clock()
+  const row = await deps.db.transaction(async (tx) => {
     await repo.lockChannelNames(tx)
     if (await repo.nameTaken(tx, sameNameKey(body.name))) throw nameTakenError()
     const v = storedValues(body) as Required<Pick<repo.ChannelValues, 'name' | 'priceFen' | 'feeRateBp' | 'minimumIncomeFen' | 'serviceDurationDays'>>
@@ -117,10 +120,10 @@ export async function createChannel(app: FastifyInstance, body: CreateBody) {
  * Edits a channel. Periods already paid keep the rate they were opened at; a new rate applies to
  * channels opened from now on. Disabling stops new openings, not the periods running.
  */
-export async function updateChannel(app: FastifyInstance, body: UpdateBody) {
-  const now = app.clock()
+export async function updateChannel(deps: ChannelsDeps, body: UpdateBody) {
+  const now = deps.clock()
   const { id, status, ...fields } = body
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const current = await repo.findChannel(tx, id)
     if (!current) throw notFound('channels.notFound')
     const set = storedValues(fields)
@@ -134,5 +137,5 @@ export async function updateChannel(app: FastifyInstance, body: UpdateBody) {
     if (!updated) throw conflict('channels.notFound')
     return updated
   })
-  return presentChannel(row, await repo.openSellersOf(app.db, id, now))
+  return presentChannel(row, await repo.openSellersOf(deps.db, id, now))
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { chatMessages, chats, orders, users } from '../../db/schema.ts'
+import { chatMessages, chats, orders, users } from '../../db/schema/index.ts'
 import type { ChatStatus, Sender } from '#contract/messages.ts'
+import { type PageQuery, pageWindow, readPage } from '../../db/paging.ts'
 
 export type ChatRow = typeof chats.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
@@ -41,33 +42,30 @@ export async function insertChat(db: Database, order: OrderRow, now: Date): Prom
 
 export type ChatScope = { buyerId?: number; orderId?: number; status?: ChatStatus; keyword?: string }
 
-export async function listChats(db: Database, scope: ChatScope, reader: Sender, page: { pageNum: number; pageSize: number }) {
+export async function listChats(db: Database, scope: ChatScope, reader: Sender, page: PageQuery) {
   const where: SQL[] = []
   if (scope.buyerId !== undefined) where.push(eq(chats.buyerId, scope.buyerId))
   if (scope.orderId !== undefined) where.push(eq(chats.orderId, scope.orderId))
   if (scope.status) where.push(eq(chats.status, scope.status))
   if (scope.keyword) where.push(or(eq(orders.orderNo, scope.keyword), ilike(users.userName, `%${scope.keyword.replace(/[\\%_]/g, '\\$&')}%`))!)
   const cond = where.length ? and(...where) : undefined
-  const [rows, [total]] = await Promise.all([
-    withOrder(db, reader)
-      .where(cond)
-      .orderBy(desc(chats.lastMessageAt), desc(chats.id))
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize),
+  return readPage(
+    page,
+    withOrder(db, reader).where(cond).orderBy(desc(chats.lastMessageAt), desc(chats.id)),
     db.select({ n: count() }).from(chats).innerJoin(orders, eq(orders.id, chats.orderId)).leftJoin(users, eq(users.id, chats.buyerId)).where(cond),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 /** One page, newest first, and whether an older one exists (one row more is read to know). */
-export async function messagePage(db: Database, chatId: number, page: { pageNum: number; pageSize: number }) {
+export async function messagePage(db: Database, chatId: number, page: PageQuery) {
+  const { limit, offset } = pageWindow(page)
   const rows = await db
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.chatId, chatId))
     .orderBy(desc(chatMessages.id))
-    .limit(page.pageSize + 1)
-    .offset((page.pageNum - 1) * page.pageSize)
+    .limit(limit + 1)
+    .offset(offset)
   return { rows: rows.slice(0, page.pageSize), isEnd: rows.length <= page.pageSize }
 }
 

@@ -1,6 +1,6 @@
 import type { ChatStatus, Sender } from '#contract/messages.ts'
-import { topics } from '../events/bus.ts'
-import { type BuyerSide, buyerProof } from '../orders/rules.ts'
+import { topics } from '../bus/index.ts'
+import { type BuyerSide, buyerProof } from '../orders/index.ts'
 
 /**
  * Who is asking about a chat: an account (by token); the order a visitor names (`order_no`) and the

@@ -4,8 +4,8 @@ import { EVENTS_PATH, eventsQuerySchema, type LiveEvent } from '#contract/messag
 import { notFound, unauthorized } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
 import { buyerKeyOf } from '../../http/buyer-key.ts'
-import { callersOrder } from '../chat/service.ts'
-import { topics } from './bus.ts'
+import { callersOrder } from '../chat/index.ts'
+import { topics } from '../bus/index.ts'
 
 /** Each event serialised once, however many streams it is written to (1,000 streams: 1 stringify). */
 const frames = new WeakMap<LiveEvent, string>()

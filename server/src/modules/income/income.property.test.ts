@@ -8,9 +8,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IncomeDaily, IncomeSummary } from '#contract/income.ts'
-import { orders, shares, withdrawals } from '../../db/schema.ts'
+import { orders, shares, withdrawals } from '../../db/schema/index.ts'
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts'
-import { startSession } from '../auth/sessions.ts'
+import { startSession } from '../credentials/sessions.ts'
 import { overdraftRefused, postRefund, postSale, postWithdrawal, postWithdrawalReversal } from '../ledger/service.ts'
 import { newOrderNo, platformFee } from '../orders/rules.ts'
 

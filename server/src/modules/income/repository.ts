@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { sellerDailyIncome } from '../../db/schema.ts'
-import { unsettledSum } from '../ledger/service.ts'
+import { sellerDailyIncome } from '../../db/schema/index.ts'
+import { unsettledSum } from '../ledger/index.ts'
 import type { DayFigures, IncomeSums } from './rules.ts'
 
 /** int8 sums arrive as strings (pg) or numbers (PGlite); fen stay far below 2^53. */

@@ -7,7 +7,7 @@ export default defineModule({
   name: 'income',
   routes(r) {
     const { app } = r
-    r.route(incomeApi.summary, async (request) => ok(await incomeSummary(app.db, request.user!.id, app.clock())))
-    r.route(incomeApi.daily, async (request) => ok(await incomeDaily(app.db, request.user!.id, app.clock(), request.query.days)))
+    r.route(incomeApi.summary, async (request) => ok(await incomeSummary(app.db, request.user.id, app.clock())))
+    r.route(incomeApi.daily, async (request) => ok(await incomeDaily(app.db, request.user.id, app.clock(), request.query.days)))
   },
 })

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { shanghaiDay } from '#contract/days.ts'
 import type { Database } from '../../db/client.ts'
-import { ledgerEntries, type orders, sellerBalances, sellerDailyIncome } from '../../db/schema.ts'
+import { ledgerEntries, type orders, sellerBalances, sellerDailyIncome } from '../../db/schema/index.ts'
 
 /**
  * The seller ledger (DESIGN §2: append-only, balances are sums). This module is the only writer of

@@ -5,6 +5,6 @@ import { defineModule, ok } from '../../http/module.ts'
 export default defineModule({
   name: 'menu',
   routes(r) {
-    r.route(menuApi.menu, async (request) => ok(menuForRole(request.user!.role)))
+    r.route(menuApi.menu, async (request) => ok(menuForRole(request.user.role)))
   },
 })

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { notificationReads, notifications, privateMessages, users } from '../../db/schema.ts'
+import { notificationReads, notifications, privateMessages, users } from '../../db/schema/index.ts'
 import type { Sender } from '#contract/messages.ts'
+import { type PageQuery, readPage } from '../../db/paging.ts'
 
 export type PrivateMessageRow = typeof privateMessages.$inferSelect & { username: string }
 export type NotificationRow = typeof notifications.$inferSelect
 
-type Page = { pageNum: number; pageSize: number }
 
 const messageColumns = {
   id: privateMessages.id,
@@ -19,20 +19,13 @@ const messageColumns = {
   username: users.userName,
 }
 
-export async function listPrivateMessages(db: Database, scope: { userId?: number }, page: Page) {
+export async function listPrivateMessages(db: Database, scope: { userId?: number }, page: PageQuery) {
   const where = scope.userId !== undefined ? eq(privateMessages.userId, scope.userId) : undefined
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(messageColumns)
-      .from(privateMessages)
-      .innerJoin(users, eq(users.id, privateMessages.userId))
-      .where(where)
-      .orderBy(desc(privateMessages.id))
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize),
+  return readPage(
+    page,
+    db.select(messageColumns).from(privateMessages).innerJoin(users, eq(users.id, privateMessages.userId)).where(where).orderBy(desc(privateMessages.id)),
     db.select({ n: count() }).from(privateMessages).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 export async function insertPrivateMessage(db: Database, m: { userId: number; sender: Sender; senderId: number; content: string; now: Date }): Promise<PrivateMessageRow> {
@@ -81,17 +74,8 @@ export async function unreadNotifications(db: Database, since: Date | null): Pro
   return row?.n ?? 0
 }
 
-export async function listNotifications(db: Database, page: Page) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .orderBy(desc(notifications.priority), desc(notifications.id))
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize),
-    db.select({ n: count() }).from(notifications),
-  ])
-  return { rows, total: total?.n ?? 0 }
+export async function listNotifications(db: Database, page: PageQuery) {
+  return readPage(page, db.select().from(notifications).orderBy(desc(notifications.priority), desc(notifications.id)), db.select({ n: count() }).from(notifications))
 }
 
 export type NotificationInput = { title: string; priority: number; content: string; label_color: NotificationRow['labelColor'] }

@@ -4,7 +4,8 @@ import type { z } from 'zod'
 import { addDays, dayStart } from '#contract/days.ts'
 import type { adminAppealListQuerySchema, adminReportListQuerySchema, ReportReason } from '#contract/moderation.ts'
 import type { Database } from '../../db/client.ts'
-import { appeals, auditEvents, reports, shares, users } from '../../db/schema.ts'
+import { appeals, auditEvents, reports, shares, users } from '../../db/schema/index.ts'
+import { readPage } from '../../db/paging.ts'
 
 export type ReportRow = typeof reports.$inferSelect
 export type AppealRow = typeof appeals.$inferSelect
@@ -34,21 +35,6 @@ const days = (column: typeof reports.createdAt | typeof appeals.createdAt, from?
 export async function findShareByUnicode(db: Database, unicode: string): Promise<ShareRow | undefined> {
   const [row] = await db.select().from(shares).where(eq(shares.unicode, unicode)).limit(1)
   return row
-}
-
-/** The share row, locked for the rest of the transaction: one moderation step at a time per share. */
-export async function lockShare(tx: Database, id: number): Promise<ShareRow | undefined> {
-  const [row] = await tx.select().from(shares).where(eq(shares.id, id)).for('update')
-  return row
-}
-
-export async function setShareStatus(tx: Database, id: number, set: { status: ShareRow['status']; takedowns?: number }, now: Date): Promise<ShareRow> {
-  const [row] = await tx
-    .update(shares)
-    .set({ ...set, updatedAt: now })
-    .where(eq(shares.id, id))
-    .returning()
-  return row!
 }
 
 export async function insertReport(db: Database, values: typeof reports.$inferInsert): Promise<ReportRow> {
@@ -98,14 +84,11 @@ export async function listReports(db: Database, q: z.output<typeof adminReportLi
     q.unicode ? eq(shares.unicode, q.unicode) : undefined,
     ...days(reports.createdAt, q.from, q.to),
   )
-  const rows = reportQuery(db)
-    .where(where)
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-  const counted = db.select({ n: count() }).from(reports).innerJoin(shares, eq(shares.id, reports.shareId)).where(where)
-  const [list, [total]] = await Promise.all([rows, counted])
-  return { rows: list, total: total?.n ?? 0 }
+  return readPage(
+    q,
+    reportQuery(db).where(where).orderBy(desc(reports.createdAt), desc(reports.id)),
+    db.select({ n: count() }).from(reports).innerJoin(shares, eq(shares.id, reports.shareId)).where(where),
+  )
 }
 
 /**
@@ -185,14 +168,11 @@ export async function listAppeals(db: Database, q: z.output<typeof adminAppealLi
     q.unicode ? eq(shares.unicode, q.unicode) : undefined,
     ...days(appeals.createdAt, q.from, q.to),
   )
-  const rows = appealQuery(db)
-    .where(where)
-    .orderBy(desc(appeals.createdAt), desc(appeals.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-  const counted = db.select({ n: count() }).from(appeals).innerJoin(shares, eq(shares.id, appeals.shareId)).where(where)
-  const [list, [total]] = await Promise.all([rows, counted])
-  return { rows: list, total: total?.n ?? 0 }
+  return readPage(
+    q,
+    appealQuery(db).where(where).orderBy(desc(appeals.createdAt), desc(appeals.id)),
+    db.select({ n: count() }).from(appeals).innerJoin(shares, eq(shares.id, appeals.shareId)).where(where),
+  )
 }
 
 /** A seller's taken-down (not deleted) shares, with their appeal of the current take-down if any. */

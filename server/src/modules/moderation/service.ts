@@ -15,7 +15,8 @@ import type { ShareStatus } from '#contract/shares.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { conflict, notFound, tooMany } from '../../errors.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
-import { recordAudit } from '../audit/service.ts'
+import { recordAudit } from '../audit/index.ts'
+import { lockShare, setShareStatus } from '../shares/index.ts'
 import { presentAppeal, presentReport } from './presenter.ts'
 import * as repo from './repository.ts'
 import { appealAuditAction, appealMove, canAppeal, handleMove, reportAuditAction, reportChange } from './rules.ts'
@@ -77,7 +78,7 @@ export async function handleReport(app: Deps, adminId: number, id: number, actio
   const found = await repo.findReport(app.db, id)
   if (!found) throw notFound('moderation.reportNotFound')
   const result = await app.db.transaction(async (tx) => {
-    const share = (await repo.lockShare(tx, found.shareId))!
+    const share = (await lockShare(tx, found.shareId))!
     const report = (await repo.lockReport(tx, id))!
     const move = handleMove(report, action)
     if (move === 'conflict') throw conflict('moderation.reportHandled', { action: report.action })
@@ -87,7 +88,7 @@ export async function handleReport(app: Deps, adminId: number, id: number, actio
     const now = app.clock()
     let status = share.status
     if (change.to) {
-      const updated = await repo.setShareStatus(tx, share.id, { status: change.to, ...(change.takedown ? { takedowns: share.takedowns + 1 } : {}) }, now)
+      const updated = await setShareStatus(tx, share.id, { status: change.to, ...(change.takedown ? { takedowns: share.takedowns + 1 } : {}) }, now)
       status = updated.status
       await recordAudit(tx, {
         subject: 'share',
@@ -117,7 +118,7 @@ export async function createAppeal(app: Deps, sellerId: number, unicode: string,
   let appealId: number
   try {
     appealId = await app.db.transaction(async (tx) => {
-      const locked = (await repo.lockShare(tx, share.id))!
+      const locked = (await lockShare(tx, share.id))!
       if (!canAppeal(locked.status)) throw conflict('moderation.notTakenDown', { share_status: locked.status })
       const row = await repo.insertAppeal(tx, { shareId: locked.id, sellerId, takedownNo: locked.takedowns, description, createdAt: app.clock() })
       return row.id
@@ -166,13 +167,13 @@ export async function handleAppeal(app: Deps, adminId: number, id: number, actio
   const found = await repo.findAppeal(app.db, id)
   if (!found) throw notFound('moderation.appealNotFound')
   const changed = await app.db.transaction(async (tx) => {
-    const share = (await repo.lockShare(tx, found.shareId))!
+    const share = (await lockShare(tx, found.shareId))!
     const appeal = (await repo.lockAppeal(tx, id))!
     const move = appealMove(appeal, share, action)
     if (move.kind === 'conflict') throw conflict(move.msg, { appeal_status: appeal.status, share_status: share.status })
     if (move.kind === 'repeat') return null
     const now = app.clock()
-    await repo.setShareStatus(tx, share.id, { status: move.share }, now)
+    await setShareStatus(tx, share.id, { status: move.share }, now)
     await repo.updateAppeal(tx, appeal.id, { status: move.appeal, handledBy: adminId, handledAt: now })
     await recordAudit(tx, {
       subject: 'share',

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginRecords, oauthIdentities, users } from '../../db/schema.ts'
+import { loginRecords, oauthIdentities, users } from '../../db/schema/index.ts'
 import { QQLoginProvider } from '../../providers/oauth/qq.ts'
 import { WechatLoginProvider } from '../../providers/oauth/wechat.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm'
 import type { OAuthProvider } from '#contract/oauth.ts'
 import type { Database, Tx } from '../../db/client.ts'
-import { oauthAttempts, oauthIdentities, users } from '../../db/schema.ts'
+import { oauthAttempts, oauthIdentities, users } from '../../db/schema/index.ts'
 
 type Db = Database | Tx
 export type AttemptRow = typeof oauthAttempts.$inferSelect

@@ -22,9 +22,9 @@ export default defineModule({
     })
     r.route(oauthApi.bindExisting, async (request) => ok(await oauth.bindExisting(app, { ...request.body, ...client(request) }), 'auth.welcome'))
     r.route(oauthApi.createAccount, async (request) => ok(await oauth.createAccount(app, { ...request.body, ...client(request) }), 'auth.welcome'))
-    r.route(oauthApi.bindings, async (request) => ok(await oauth.bindings(app, request.user!)))
+    r.route(oauthApi.bindings, async (request) => ok(await oauth.bindings(app, request.user)))
     r.route(oauthApi.unbind, async (request) => {
-      await oauth.unbind(app, request.user!.id, request.body.provider)
+      await oauth.unbind(app, request.user.id, request.body.provider)
       return ok(null, 'oauth.unbound')
     })
     await app.register(sandboxConsent)

@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { yuanToFen } from '#contract/money.ts'
 import { maskOrderNo } from '#contract/orders.ts'
 import { buildShare, newShareBody } from '../../db/factories.ts'
-import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema.ts'
+import { inboundEvents, ledgerEntries, orders, shares } from '../../db/schema/index.ts'
 import { ProviderError } from '../../providers/payments/types.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, type TestApp } from '../../../test/helpers.ts'
-import { finishOwedRefunds, refundContext } from '../payments/settlement.ts'
+import { finishOwedRefunds, refundContext } from './settlement.ts'
 import { newOrderNo } from './rules.ts'
 
 let t: TestApp

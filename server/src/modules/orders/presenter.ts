@@ -1,6 +1,6 @@
 import { fenToYuan } from '#contract/money.ts'
 import { maskOrderNo, type Order, type OrderReveal, type PaymentStatusView, type ProductType } from '#contract/orders.ts'
-import type { orderReveals, orders } from '../../db/schema.ts'
+import type { orderReveals, orders } from '../../db/schema/index.ts'
 import { refundState } from './rules.ts'
 
 type OrderRow = typeof orders.$inferSelect

@@ -14,16 +14,16 @@ export default defineModule({
       ),
     )
     r.route(ordersApi.paymentStatus, async (request) => ok(await paymentStatus(app, request.query.orderNo, request.log)))
-    r.route(ordersApi.list, async (request) => ok(await orderPage(app.db, request.query, { buyerId: request.user!.id }, app.clock())))
+    r.route(ordersApi.list, async (request) => ok(await orderPage(app.db, request.query, { buyerId: request.user.id }, app.clock())))
     // The seller sees its buyers' order numbers masked (decision 102).
-    r.route(ordersApi.sellerList, async (request) => ok(await orderPage(app.db, request.query, { sellerId: request.user!.id, masked: true }, app.clock())))
+    r.route(ordersApi.sellerList, async (request) => ok(await orderPage(app.db, request.query, { sellerId: request.user.id, masked: true }, app.clock())))
   },
   admin(r) {
     const { app } = r
     r.route(ordersApi.adminList, async (request) => ok(await orderPage(app.db, request.query, {}, app.clock())))
     r.route(ordersApi.adminReveals, async (request) => ok(await revealList(app.db, { orderId: request.query.id })))
     r.route(ordersApi.adminRefund, async (request) => {
-      const refunded = await refundOrder(app, request.body.orderNo, request.log, { actorId: request.user!.id })
+      const refunded = await refundOrder(app, request.body.orderNo, request.log, { actorId: request.user.id })
       return ok(refunded, refunded.refund_state === 'done' ? 'orders.refunded' : 'orders.refundPending')
     })
   },

@@ -4,11 +4,9 @@ import type { Database } from '../../db/client.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
 import { AppError, conflict, notFound, tooMany } from '../../errors.ts'
 import { ProviderError, type RefundResult } from '../../providers/payments/types.ts'
-import { recordAudit } from '../audit/service.ts'
-import { closeChannel } from '../channels/effects.ts'
-import { postRefund } from '../ledger/service.ts'
-import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from '../payments/settlement.ts'
-import { withdrawSubscriptionPeriod } from '../subscriptions/effects.ts'
+import { recordAudit } from '../audit/index.ts'
+import { postRefund } from '../ledger/index.ts'
+import { followUpRefund, reconcileWithGateway, refundAtGateway, refundContext, settlePolicy } from './settlement.ts'
 import { presentOrder, presentPaymentStatus, presentReveal } from './presenter.ts'
 import {
   expirePending,
@@ -26,6 +24,9 @@ import {
   updateOrder,
 } from './repository.ts'
 import { type BuyerSide, newBuyerKey, newOrderNo, ORDER_TTL_MS, refundState, revealKind } from './rules.ts'
+
+/** What this module's use cases take from the app (decision 120). */
+type OrdersDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'limits' | 'orderEffects' | 'payments'>
 
 /** Pending orders past their 30 minutes become Failed (a later notify still completes them). */
 export function expirePendingOrders(db: Database, now: Date = new Date()): Promise<number> {
@@ -48,20 +49,20 @@ export type Product = {
 /**
  * The one payment pipeline (issue 7): a Pending order for a product, and its payment started at the
  * gateway of the method. Shares, channels and packages all come through here and settle through the
- * same notify path (payments/settlement.ts).
+ * same notify path (settlement.ts).
  */
 export async function startOrder(
-  app: FastifyInstance,
+  deps: OrdersDeps,
   product: Product,
   input: { paymentMethod: PaymentMethod; buyerId: number | null; buyerKeyHash?: string; ip: string; log: FastifyBaseLogger },
 ): Promise<OrderCreated> {
   const { paymentMethod } = input
-  const provider = app.payments.forMethod(paymentMethod)
+  const provider = deps.payments.forMethod(paymentMethod)
   // No real gateway for this method and the sandbox is off: the method is not offered.
   if (!provider) throw conflict('orders.methodUnavailable', { paymentMethod })
   const orderNo = newOrderNo()
-  const expiresAt = new Date(app.clock().getTime() + ORDER_TTL_MS)
-  await insertOrder(app.db, {
+  const expiresAt = new Date(deps.clock().getTime() + ORDER_TTL_MS)
+  await insertOrder(deps.db, {
     orderNo,
     productType: product.type,
     shareId: product.shareId ?? null,
@@ -84,16 +85,16 @@ export async function startOrder(
       amount: product.amountFen,
       subject: product.name.replace(/[/=&]/g, ' ').slice(0, 120),
       method: paymentMethod,
-      notifyUrl: `${app.config.apiPublicUrl}/api/payments/${provider.name}/notify`,
-      returnUrl: `${app.config.webUrl}${product.returnPath}${sep}order=${orderNo}`,
+      notifyUrl: `${deps.config.apiPublicUrl}/api/payments/${provider.name}/notify`,
+      returnUrl: `${deps.config.webUrl}${product.returnPath}${sep}order=${orderNo}`,
       expiresAt,
       clientIp: input.ip,
     })
-    await updateOrder(app.db, orderNo, { checkoutUrl: pay.qrCode ?? pay.payUrl ?? null })
+    await updateOrder(deps.db, orderNo, { checkoutUrl: pay.qrCode ?? pay.payUrl ?? null })
     return { orderNo, ...pay }
   } catch (e) {
     input.log.error({ err: e, orderNo }, 'gateway refused the payment')
-    await updateOrder(app.db, orderNo, { paymentStatus: 'Failed' })
+    await updateOrder(deps.db, orderNo, { paymentStatus: 'Failed' })
     throw new AppError(502, 'orders.gatewayError')
   }
 }
@@ -104,13 +105,13 @@ export async function startOrder(
  * created the order keeps it as its proof of being the buyer.
  */
 export async function createOrder(
-  app: FastifyInstance,
+  deps: OrdersDeps,
   input: { unicode: string; paymentMethod: PaymentMethod; buyerId: number | null; ip: string; log: FastifyBaseLogger },
 ): Promise<OrderCreated> {
   const { unicode } = input
-  const wait = await spend(app.limits.orderIp, input.ip)
+  const wait = await spend(deps.limits.orderIp, input.ip)
   if (wait) throw tooMany('errors.rateLimited', wait)
-  const row = await findShareByCode(app.db, unicode)
+  const row = await findShareByCode(deps.db, unicode)
   if (!row) throw notFound('shares.notFound')
   if (row.share.status !== 'approved' || row.sellerBanned === 1) throw conflict('shares.notForSale', { status: row.share.status })
   if (input.buyerId === row.share.userId) throw conflict('orders.ownShare')
@@ -123,21 +124,21 @@ export async function createOrder(
     returnPath: `/share/${unicode}`,
   }
   const key = newBuyerKey()
-  return { ...(await startOrder(app, product, { ...input, buyerKeyHash: key.hash })), buyerKey: key.key }
+  return { ...(await startOrder(deps, product, { ...input, buyerKeyHash: key.hash })), buyerKey: key.key }
 }
 
 /** What the waiting page polls; asks the gateway when the notify is late. */
-export async function paymentStatus(app: FastifyInstance, orderNo: string, log: FastifyBaseLogger) {
-  const order = await findOrder(app.db, orderNo)
+export async function paymentStatus(deps: OrdersDeps, orderNo: string, log: FastifyBaseLogger) {
+  const order = await findOrder(deps.db, orderNo)
   if (!order) throw notFound('orders.notFound')
-  if (order.paymentStatus === 'Pending' && order.expiresAt < app.clock()) await expirePendingOrders(app.db, app.clock())
+  if (order.paymentStatus === 'Pending' && order.expiresAt < deps.clock()) await expirePendingOrders(deps.db, deps.clock())
   if (order.paymentStatus === 'Pending' || order.paymentStatus === 'Failed') {
-    const provider = app.payments.byName(order.provider)
+    const provider = deps.payments.byName(order.provider)
     if (provider) {
-      await reconcileWithGateway(app.db, provider, orderNo, { ...settlePolicy(app), log }).catch((err) => log.warn({ err, orderNo }, 'payment query failed'))
+      await reconcileWithGateway(deps.db, provider, orderNo, { ...settlePolicy(deps), log }).catch((err) => log.warn({ err, orderNo }, 'payment query failed'))
     }
   }
-  const fresh = (await findOrderWithCode(app.db, order.id))!
+  const fresh = (await findOrderWithCode(deps.db, order.id))!
   return presentPaymentStatus(fresh.order, fresh.unicode)
 }
 
@@ -193,23 +194,23 @@ export type RefundAudit = {
  * order's audit trail (issue 9) with who asked for it and why.
  */
 export async function refundOrder(
-  app: FastifyInstance,
+  deps: OrdersDeps,
   orderNo: string,
   log: FastifyBaseLogger,
   audit: RefundAudit = { actorId: null },
 ): Promise<{ orderNo: string; payment_status: 'Refund'; refund_state: RefundState }> {
   const answer = (refund_state: RefundState) => ({ orderNo, payment_status: 'Refund' as const, refund_state })
-  const order = await findOrder(app.db, orderNo)
+  const order = await findOrder(deps.db, orderNo)
   if (!order) throw notFound('orders.notFound')
   // A subscriber's free unlock: nothing was paid, so nothing can be refunded (decision 055).
   if (order.provider === 'subscription') throw conflict('subscriptions.unlockNotRefundable')
   if (order.paymentStatus !== 'Completed' && order.paymentStatus !== 'Refund') throw conflict('orders.notRefundable', { payment_status: order.paymentStatus })
   if (order.paymentStatus === 'Refund' && order.refundedAt) return answer('done')
-  const provider = app.payments.byName(order.provider)
+  const provider = deps.payments.byName(order.provider)
   if (!provider) throw new AppError(502, 'orders.gatewayError')
-  const ctx = { ...refundContext(app), log }
+  const ctx = { ...refundContext(deps), log }
   if (order.paymentStatus === 'Refund') {
-    const state = await followUpRefund(app.db, provider, orderNo, { ...ctx, recheckFailed: true, actorId: audit.actorId })
+    const state = await followUpRefund(deps.db, provider, orderNo, { ...ctx, recheckFailed: true, actorId: audit.actorId })
     if (state === 'done' || state === 'pending') return answer(state)
     throw new AppError(502, 'orders.refundFailed')
   }
@@ -221,9 +222,9 @@ export async function refundOrder(
     throw new AppError(502, e instanceof ProviderError ? 'orders.refundFailed' : 'orders.gatewayError')
   }
   const confirmed = result.state === 'SUCCESS'
-  const state = await app.db.transaction(async (tx): Promise<RefundState> => {
+  const state = await deps.db.transaction(async (tx): Promise<RefundState> => {
     const locked = await lockOrder(tx, order.id)
-    const now = app.clock()
+    const now = deps.clock()
     if (locked?.paymentStatus === 'Completed') {
       await updateOrder(tx, orderNo, { paymentStatus: 'Refund', refundedAt: confirmed ? now : null })
       await postRefund(tx, locked, now)
@@ -238,8 +239,8 @@ export async function refundOrder(
         at: now,
       })
       await audit.alsoInTx?.(tx, locked)
-      if (locked.productType === 'channel') await closeChannel(tx, locked, now)
-      if (locked.productType === 'package') await withdrawSubscriptionPeriod(tx, locked, now)
+      if (locked.productType === 'channel') await deps.orderEffects.channel.refunded(tx, locked, now)
+      if (locked.productType === 'package') await deps.orderEffects.package.refunded(tx, locked, now)
       return confirmed ? 'done' : 'pending'
     }
     // A concurrent refund (or notification) got here first.

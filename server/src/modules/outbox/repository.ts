@@ -1,12 +1,9 @@
 import { desc } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema.ts'
+import { outboxMessages } from '../../db/schema/index.ts'
+import { type PageQuery, pageWindow } from '../../db/paging.ts'
 
-export async function listOutbox(db: Database, page: { pageNum: number; pageSize: number }) {
-  return db
-    .select()
-    .from(outboxMessages)
-    .orderBy(desc(outboxMessages.id))
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize)
+export async function listOutbox(db: Database, page: PageQuery) {
+  const { limit, offset } = pageWindow(page)
+  return db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit).offset(offset)
 }

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp, USER_PASSWORD, uniqueEmail } from '../../../test/helpers.ts'
-import { auditEvents, fraudActions, ledgerEntries, loginRecords, orders, shares } from '../../db/schema.ts'
+import { auditEvents, fraudActions, ledgerEntries, loginRecords, orders, shares } from '../../db/schema/index.ts'
 import { newUnicode } from '../shares/rules.ts'
 import { FRAUD_LEASE_MS } from './rules.ts'
 

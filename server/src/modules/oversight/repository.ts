@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, ne, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { fraudActions, orders, shares, users } from '../../db/schema.ts'
+import { fraudActions, orders, shares, users } from '../../db/schema/index.ts'
 
 export type FraudRun = typeof fraudActions.$inferSelect
 
@@ -56,20 +56,6 @@ export function sharesStillUp(db: Database, sellerId: number) {
     .orderBy(asc(shares.id))
 }
 
-/** The same, locked, and set to violation: answers each one's previous status. */
-export async function takeDownAll(tx: Database, sellerId: number) {
-  const up = await tx
-    .select({ id: shares.id, unicode: shares.unicode, status: shares.status })
-    .from(shares)
-    .where(and(eq(shares.userId, sellerId), isNull(shares.deletedAt), ne(shares.status, 'violation')))
-    .for('update')
-  if (up.length > 0)
-    await tx
-      .update(shares)
-      .set({ status: 'violation' })
-      .where(and(eq(shares.userId, sellerId), isNull(shares.deletedAt), ne(shares.status, 'violation')))
-  return up
-}
 
 export async function findRun(db: Database, sellerId: number): Promise<FraudRun | null> {
   const [row] = await db.select().from(fraudActions).where(eq(fraudActions.sellerId, sellerId))

@@ -9,6 +9,6 @@ export default defineModule({
     const { app } = r
     r.route(oversightApi.userDetail, async (request) => ok(await userDetail(app, request.query.id)))
     r.route(oversightApi.fraudPreview, async (request) => ok(await fraudPreview(app, request.query.id)))
-    r.route(oversightApi.fraudAction, async (request) => ok(await fraudAction(app, request.user!.id, request.body.id, request.log), 'oversight.fraud.done'))
+    r.route(oversightApi.fraudAction, async (request) => ok(await fraudAction(app, request.user.id, request.body.id, request.log), 'oversight.fraud.done'))
   },
 })

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminPackageListQuerySchema } from '#contract/packages.ts'
-import type { pageQuerySchema } from '#contract/users.ts'
 import type { Database } from '../../db/client.ts'
-import { orders, packages, subscriptions } from '../../db/schema.ts'
+import { orders, packages, subscriptions } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
+import { type PageQuery, readPage } from '../../db/paging.ts'
 
 export type PackageRow = typeof packages.$inferSelect
-type PageQuery = z.output<typeof pageQuerySchema>
 type AdminQuery = z.output<typeof adminPackageListQuerySchema>
 
 export async function findPackage(db: Database, id: number): Promise<PackageRow | undefined> {
@@ -18,17 +17,7 @@ export async function findPackage(db: Database, id: number): Promise<PackageRow 
 /** The packages on sale, cheapest first. */
 export async function listOnSale(db: Database, q: PageQuery) {
   const where = eq(packages.status, 'on_sale')
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(packages)
-      .where(where)
-      .orderBy(asc(packages.priceFen), asc(packages.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
-    db.select({ n: count() }).from(packages).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  return readPage(q, db.select().from(packages).where(where).orderBy(asc(packages.priceFen), asc(packages.id)), db.select({ n: count() }).from(packages).where(where))
 }
 
 /**
@@ -50,16 +39,11 @@ export type AdminPackageRow = { pkg: PackageRow; subscriptionCount: number; open
 /** Every package, newest first, with its subscriber counts. */
 export async function listAll(db: Database, q: AdminQuery, now: Date): Promise<{ rows: AdminPackageRow[]; total: number }> {
   const where = and(q.status ? eq(packages.status, q.status) : undefined, q.keyword ? ilike(packages.name, containing(q.keyword)) : undefined)
-  const [rows, [total]] = await Promise.all([
-    withSubscriberCounts(db, now)
-      .where(where)
-      .groupBy(packages.id)
-      .orderBy(desc(packages.createdAt), desc(packages.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+  return readPage(
+    q,
+    withSubscriberCounts(db, now).where(where).groupBy(packages.id).orderBy(desc(packages.createdAt), desc(packages.id)),
     db.select({ n: count() }).from(packages).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 export async function withCounts(db: Database, id: number, now: Date): Promise<AdminPackageRow | undefined> {

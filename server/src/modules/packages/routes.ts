@@ -9,7 +9,7 @@ export default defineModule({
     const { app } = r
     r.route(packagesApi.list, async (request) => ok(await service.packagesOnSale(app, request.query)))
     r.route(packagesApi.buy, async (request) =>
-      created(await service.buyPackage(app, { ...request.body, buyerId: request.user!.id, ip: request.ip, log: request.log }), 'orders.created'),
+      created(await service.buyPackage(app, { ...request.body, buyerId: request.user.id, ip: request.ip, log: request.log }), 'orders.created'),
     )
   },
   admin(r) {

@@ -7,9 +7,12 @@ import type { pageQuerySchema } from '#contract/users.ts'
 import { foreignKeyViolation } from '../../db/errors.ts'
 import { conflict, notFound, tooMany } from '../../errors.ts'
 import { spend } from '../../plugins/app/rate-limits.ts'
-import { startOrder } from '../orders/service.ts'
+import { startOrder } from '../orders/index.ts'
 import { presentAdminPackage, presentPackage } from './presenter.ts'
 import * as repo from './repository.ts'
+
+/** What buying a package takes from the app: its own and what startOrder takes (decision 120). */
+type PackagesBuyDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'limits' | 'orderEffects' | 'payments'>
 
 type Page<T> = { list: T[]; total: number; pageNum: number; pageSize: number }
 type Deps = Pick<FastifyInstance, 'db' | 'clock'>
@@ -27,17 +30,17 @@ export async function packagesOnSale({ db }: Deps, q: z.output<typeof pageQueryS
  * (no seller), and its settlement opens or extends the buyer's subscription (subscriptions/effects).
  */
 export async function buyPackage(
-  app: FastifyInstance,
+  deps: PackagesBuyDeps,
   input: { id: number; paymentMethod: PaymentMethod; buyerId: number; ip: string; log: FastifyBaseLogger },
 ): Promise<OrderCreated> {
-  const wait = await spend(app.limits.orderIp, input.ip)
+  const wait = await spend(deps.limits.orderIp, input.ip)
   if (wait) throw tooMany('errors.rateLimited', wait)
-  const pkg = await repo.findPackage(app.db, input.id)
+  const pkg = await repo.findPackage(deps.db, input.id)
   if (!pkg) throw notFound('subscriptions.packageNotFound')
   if (pkg.status !== 'on_sale') throw conflict('subscriptions.packageNotOnSale')
   try {
     return await startOrder(
-      app,
+      deps,
       { type: 'package', packageId: pkg.id, sellerId: null, name: pkg.name, amountFen: pkg.priceFen, returnPath: RETURN_PATH },
       input,
     )

@@ -8,7 +8,7 @@ import { AlipayGatewayFake } from '../../../test/fakes/alipay-gateway.ts'
 import type { NotifyTransport } from '../../../test/fakes/http.ts'
 import { WechatPayGatewayFake } from '../../../test/fakes/wechat-gateway.ts'
 import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, type TestApp, bearer, buildTestApp, dbFingerprint } from '../../../test/helpers.ts'
-import { orders } from '../../db/schema.ts'
+import { orders } from '../../db/schema/index.ts'
 import { AlipayProvider } from '../../providers/payments/alipay.ts'
 import { WechatPayProvider } from '../../providers/payments/wechat.ts'
 

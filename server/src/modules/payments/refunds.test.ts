@@ -8,11 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { NotifyTransport } from '../../../test/fakes/http.ts'
 import { WechatPayGatewayFake } from '../../../test/fakes/wechat-gateway.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp } from '../../../test/helpers.ts'
-import { ledgerEntries, orders, shares, withdrawals } from '../../db/schema.ts'
+import { ledgerEntries, orders, shares, withdrawals } from '../../db/schema/index.ts'
 import { WechatPayProvider } from '../../providers/payments/wechat.ts'
 import { postWithdrawal, unsettledFen, withdrawableFen } from '../ledger/service.ts'
 import { newUnicode } from '../shares/rules.ts'
-import { finishOwedRefunds, refundContext } from './settlement.ts'
+import { finishOwedRefunds, refundContext } from '../orders/settlement.ts'
 
 const API_PUBLIC_URL = 'https://api.payshare.test'
 const REFUND_NOTIFY = `${API_PUBLIC_URL}/api/payments/wechat/refund-notify`

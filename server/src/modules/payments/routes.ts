@@ -7,7 +7,7 @@ import { redirectTarget } from '#contract/redirects.ts'
 import { notFound } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
 import { NotificationRejected, type PaymentProviderName } from '../../providers/payments/types.ts'
-import { refundContext, settleNotification, settlePolicy, settleRefundNotification } from './settlement.ts'
+import { refundContext, settleNotification, settlePolicy, settleRefundNotification } from '../orders/index.ts'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -1,7 +1,6 @@
 import type { PublicShare } from '#contract/shares.ts'
-import type { orders } from '../../db/schema.ts'
-import { presentShare } from '../shares/presenter.ts'
-import type { ShareWithSeller } from './repository.ts'
+import type { orders } from '../../db/schema/index.ts'
+import { presentShare, type ShareWithSeller } from '../shares/index.ts'
 
 /**
  * The share of an order (SPEC §4 share lookup after payment): `third_party_trade_no` is '' until

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts'
-import { type ShareWithSeller, shareByCode } from './repository.ts'
+import { shareAndSellerByCode, type ShareWithSeller } from '../shares/index.ts'
 
 /**
  * The anonymous share lookup is the hottest read (every visitor, every 1-second poll). Rows are kept
@@ -29,7 +29,7 @@ export class PublicShareCache {
 
   private async load(unicode: string): Promise<ShareWithSeller | null> {
     // The cache serves anonymous lookups only, and those never find a deleted share.
-    const row = await shareByCode(this.db, unicode, { withDeleted: false })
+    const row = await shareAndSellerByCode(this.db, unicode, { withDeleted: false })
     if (this.entries.size >= this.opts.max) this.entries.delete(this.entries.keys().next().value!)
     this.entries.set(unicode, { at: Date.now(), value: row ?? null })
     if (row) this.unicodeById.set(row.share.id, unicode)

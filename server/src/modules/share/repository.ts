@@ -1,25 +1,6 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { orders, shares, users } from '../../db/schema.ts'
-
-export type ShareWithSeller = { share: typeof shares.$inferSelect; seller: { userName: string; isBanned: number } }
-
-async function shareWithSeller(db: Database, where: SQL | undefined): Promise<ShareWithSeller | undefined> {
-  const [row] = await db
-    .select({ share: shares, seller: { userName: users.userName, isBanned: users.isBanned } })
-    .from(shares)
-    .innerJoin(users, eq(users.id, shares.userId))
-    .where(where)
-    .limit(1)
-  return row
-}
-
-/** A share by its code; a deleted one only with `withDeleted` (for those who keep access to it). */
-export const shareByCode = (db: Database, unicode: string, opts: { withDeleted: boolean }) =>
-  shareWithSeller(db, and(eq(shares.unicode, unicode), opts.withDeleted ? undefined : isNull(shares.deletedAt)))
-
-/** The share of an order, deleted or not: the order is the buyer's proof of purchase. */
-export const shareById = (db: Database, id: number) => shareWithSeller(db, eq(shares.id, id))
+import { orders } from '../../db/schema/index.ts'
 
 // Reads of orders; they move behind the orders module's service when it lands.
 

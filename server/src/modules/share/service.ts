@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { PublicShare } from '#contract/shares.ts'
-import { expirePendingOrders, recordReveal } from '../orders/service.ts'
-import { reconcileWithGateway, settlePolicy } from '../payments/settlement.ts'
+import { expirePendingOrders, reconcileWithGateway, recordReveal, settlePolicy } from '../orders/index.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
-import { presentShare, withContent } from '../shares/presenter.ts'
-import { unlockAllowance } from '../subscriptions/service.ts'
-import { unlockRefusal } from '../subscriptions/rules.ts'
+import { presentShare, shareAndSellerByCode, shareAndSellerById, withContent } from '../shares/index.ts'
+import { unlockAllowance, unlockRefusal } from '../subscriptions/index.ts'
 import { presentOrderShare } from './presenter.ts'
 import * as repo from './repository.ts'
 import { shareAccess } from './rules.ts'
 
-type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock'>
+type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock' | 'orderEffects'>
 
 /** Where a lookup comes from, kept with each reveal (decision 102): the console's signed visitor id, the address. */
 export type LookupFrom = { visitorId: string | null; ip: string }
@@ -23,7 +21,7 @@ export type LookupFrom = { visitorId: string | null; ip: string }
  */
 export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unicode: string, visitorKey: () => string, from: () => LookupFrom): Promise<PublicShare> {
   // Anonymous visitors read through the short-lived cache; signed-in callers read the database.
-  const row = viewer ? await repo.shareByCode(deps.db, unicode, { withDeleted: true }) : await deps.shareCache.get(unicode)
+  const row = viewer ? await shareAndSellerByCode(deps.db, unicode, { withDeleted: true }) : await deps.shareCache.get(unicode)
   if (!row) throw notFound('shares.notFound')
   const isOwner = viewer?.id === row.share.userId
   const isAdmin = viewer?.role === 'admin'
@@ -75,7 +73,7 @@ export async function shareByOrder(
     }
   }
   const fresh = await repo.orderById(deps.db, order.id)
-  const row = await repo.shareById(deps.db, order.shareId)
+  const row = await shareAndSellerById(deps.db, order.shareId)
   if (!fresh || !row) throw notFound('orders.notFound')
   const base = presentOrderShare(row, fresh)
   // A refunded order no longer reveals the content.

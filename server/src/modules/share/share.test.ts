@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signVisitorId } from '#contract/visitor.server.ts'
-import { shares } from '../../db/schema.ts'
+import { shares } from '../../db/schema/index.ts'
 import { ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, USER_PASSWORD, bearer, buildTestApp, createUser, freshIp, testConfig, type TestApp } from '../../../test/helpers.ts'
 
 let t: TestApp

@@ -1,6 +1,6 @@
 import type { OwnShare, PublicShare } from '#contract/shares.ts'
 import { fenToYuan } from '#contract/money.ts'
-import type { shares, users } from '../../db/schema.ts'
+import type { shares, users } from '../../db/schema/index.ts'
 import type { ContentCipher } from './content-crypto.ts'
 
 export type ShareRow = typeof shares.$inferSelect

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminShareListQuerySchema } from '#contract/shares.ts'
 import type { Database } from '../../db/client.ts'
-import { shares, users } from '../../db/schema.ts'
+import { shares, users } from '../../db/schema/index.ts'
 import { accountNamed, containing } from '../../db/search.ts'
 import type { SellerRow, ShareRow } from './presenter.ts'
+import { readPage } from '../../db/paging.ts'
 
 type ListQuery = z.output<typeof adminShareListQuerySchema>
 
@@ -16,6 +17,25 @@ const SORT_COLUMNS = {
 } as const
 
 const seller = { userName: users.userName, isBanned: users.isBanned }
+
+export type ShareWithSeller = { share: typeof shares.$inferSelect; seller: { userName: string; isBanned: number } }
+
+async function shareWithSeller(db: Database, where: SQL | undefined): Promise<ShareWithSeller | undefined> {
+  const [row] = await db
+    .select({ share: shares, seller: seller })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(where)
+    .limit(1)
+  return row
+}
+
+/** A share by its code; a deleted one only with `withDeleted` (for those who keep access to it). */
+export const shareAndSellerByCode = (db: Database, unicode: string, opts: { withDeleted: boolean }) =>
+  shareWithSeller(db, and(eq(shares.unicode, unicode), opts.withDeleted ? undefined : isNull(shares.deletedAt)))
+
+/** The share of an order, deleted or not: the order is the buyer's proof of purchase. */
+export const shareAndSellerById = (db: Database, id: number) => shareWithSeller(db, eq(shares.id, id))
 
 /** Not deleted shares, one seller's or everyone's, filtered; newest first unless sorted otherwise, id last. */
 export async function listShares(db: Database, q: ListQuery, sellerId?: number) {
@@ -30,18 +50,11 @@ export async function listShares(db: Database, q: ListQuery, sellerId?: number) 
   const column = SORT_COLUMNS[q.sort]
   // The id breaks ties (equal dates or prices), so pages never repeat or skip a row.
   const orderBy: SQL[] = [q.order === 'asc' ? asc(column) : desc(column), desc(shares.id)]
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ share: shares, seller })
-      .from(shares)
-      .innerJoin(users, eq(users.id, shares.userId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+  return readPage(
+    q,
+    db.select({ share: shares, seller }).from(shares).innerJoin(users, eq(users.id, shares.userId)).where(where).orderBy(...orderBy),
     db.select({ n: count() }).from(shares).innerJoin(users, eq(users.id, shares.userId)).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 /** A not deleted share, only the given seller's when `userId` is given. */
@@ -76,6 +89,52 @@ export async function updateShare(db: Database, id: number, set: Partial<typeof 
     .where(eq(shares.id, id))
     .returning()
   return row!
+}
+
+/** The share row (deleted ones too), locked for the rest of the transaction: one moderation step at a time per share. */
+export async function lockShare(tx: Database, id: number): Promise<ShareRow | undefined> {
+  const [row] = await tx.select().from(shares).where(eq(shares.id, id)).for('update')
+  return row
+}
+
+/** A moderation step: the share's new status, and its take-down count when it grows. */
+export async function setShareStatus(tx: Database, id: number, set: { status: ShareRow['status']; takedowns?: number }, now: Date): Promise<ShareRow> {
+  const [row] = await tx
+    .update(shares)
+    .set({ ...set, updatedAt: now })
+    .where(eq(shares.id, id))
+    .returning()
+  return row!
+}
+
+/** A seller's shares not taken down for good yet, locked and set to violation: answers each one's previous status. */
+export async function takeDownAllOf(tx: Database, sellerId: number) {
+  const stillUp = and(eq(shares.userId, sellerId), isNull(shares.deletedAt), ne(shares.status, 'violation'))
+  const up = await tx.select({ id: shares.id, unicode: shares.unicode, status: shares.status }).from(shares).where(stillUp).for('update')
+  if (up.length > 0) await tx.update(shares).set({ status: 'violation' }).where(stillUp)
+  return up
+}
+
+/**
+ * A share's status and whether its seller is banned, with both rows share-locked — the seller's first,
+ * the order in which a ban and the fraud action lock them (decision 111), so they never wait on each other.
+ */
+export async function lockShareAndSeller(tx: Database, shareId: number) {
+  const [seller] = await tx
+    .select({ isBanned: users.isBanned })
+    .from(users)
+    .where(eq(users.id, sql`(select ${shares.userId} from ${shares} where ${shares.id} = ${shareId})`))
+    .for('share')
+  const [share] = await tx.select({ status: shares.status }).from(shares).where(eq(shares.id, shareId)).for('share')
+  return share && seller ? [{ status: share.status, sellerBanned: seller.isBanned }] : []
+}
+
+/** One more sale (or free unlock) of the share. */
+export async function countPurchase(tx: Database, shareId: number) {
+  await tx
+    .update(shares)
+    .set({ purchaseCount: sql`${shares.purchaseCount} + 1` })
+    .where(eq(shares.id, shareId))
 }
 
 export async function markDeleted(db: Database, id: number) {

@@ -6,18 +6,18 @@ import * as service from './service.ts'
 export default defineModule({
   name: 'shares',
   routes(r) {
-    r.route(sharesApi.new, async (request) => created(await service.createShare(r.app, request.user!, request.body), 'shares.created'))
-    r.route(sharesApi.update, async (request) => ok(await service.updateShare(r.app, request.user!, request.body), 'shares.updated'))
-    r.route(sharesApi.list, async (request) => ok(await service.listShares(r.app, request.query, request.user!.id)))
-    r.route(sharesApi.detail, async (request) => ok(await service.shareDetail(r.app, request.user!, request.query.id)))
+    r.route(sharesApi.new, async (request) => created(await service.createShare(r.app, request.user, request.body), 'shares.created'))
+    r.route(sharesApi.update, async (request) => ok(await service.updateShare(r.app, request.user, request.body), 'shares.updated'))
+    r.route(sharesApi.list, async (request) => ok(await service.listShares(r.app, request.query, request.user.id)))
+    r.route(sharesApi.detail, async (request) => ok(await service.shareDetail(r.app, request.user, request.query.id)))
     // SPEC §7 keeps GET for the delete.
     r.route(sharesApi.delete, async (request) => {
-      await service.deleteShare(r.app, request.user!, request.query.id)
+      await service.deleteShare(r.app, request.user, request.query.id)
       return ok(null, 'shares.deleted')
     })
   },
   admin(r) {
     r.route(sharesApi.adminList, async (request) => ok(await service.listShares(r.app, request.query)))
-    r.route(sharesApi.adminUpdate, async (request) => ok(await service.adminUpdateShare(r.app, request.user!.id, request.body), 'common.editSuccess'))
+    r.route(sharesApi.adminUpdate, async (request) => ok(await service.adminUpdateShare(r.app, request.user.id, request.body), 'common.editSuccess'))
   },
 })

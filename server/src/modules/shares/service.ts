@@ -13,7 +13,7 @@ import {
 import { uniqueViolation } from '../../db/errors.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
-import { recordAudit } from '../audit/service.ts'
+import { recordAudit } from '../audit/index.ts'
 import { presentShare, withContent } from './presenter.ts'
 import * as repo from './repository.ts'
 import { adminAuditAction, newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'

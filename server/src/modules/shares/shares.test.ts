@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildShare, newShareBody } from '../../db/factories.ts'
-import { shares, users } from '../../db/schema.ts'
+import { shares, users } from '../../db/schema/index.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp, createUser, dbFingerprint, uniquePhone, type TestApp } from '../../../test/helpers.ts'
 

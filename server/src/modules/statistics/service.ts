@@ -1,6 +1,7 @@
 import { addDays, shanghaiDay } from '#contract/days.ts'
 import { rangeDays, resolveRange, STATISTICS_SORTS, type StatisticsTab } from '#contract/statistics.ts'
 import type { Database, Tx } from '../../db/client.ts'
+import { pageWindow } from '../../db/paging.ts'
 import { cacheOf, type PastFigures, type StatisticsCache } from './cache.ts'
 import { presentCluster, presentDay, presentFigures } from './presenter.ts'
 import {
@@ -164,7 +165,7 @@ async function tabPage<T extends StatisticsTab>(
   q: { sort: FigureName<T>; order: 'asc' | 'desc'; pageNum: number; pageSize: number },
 ) {
   const names = Object.keys(TAB_FIGURES[tab]) as FigureName<T>[]
-  const p = pageOfUsers(await everyUser(db, tab, range, today), names.indexOf(q.sort), q.order, (q.pageNum - 1) * q.pageSize, q.pageSize)
+  const p = pageOfUsers(await everyUser(db, tab, range, today), names.indexOf(q.sort), q.order, pageWindow(q).offset, q.pageSize)
   const named = await userNames(
     db,
     p.rows.map((r) => r.userId),

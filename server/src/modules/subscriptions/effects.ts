@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { type orders, packages, subscriptions } from '../../db/schema.ts'
+import { type orders, packages, subscriptions } from '../../db/schema/index.ts'
+import type { ProductEffects } from '../orders/index.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -47,3 +48,6 @@ export async function withdrawSubscriptionPeriod(tx: Database, order: Pick<typeo
     })
     .where(and(eq(subscriptions.userId, order.buyerId), eq(subscriptions.packageId, order.packageId)))
 }
+
+/** What a package order does to the buyer's subscription (the orders module calls it; decision 118). */
+export const packageOrders: ProductEffects = { paid: openSubscription, refunded: withdrawSubscriptionPeriod }

@@ -2,8 +2,11 @@ import { and, asc, count, desc, eq, gt, ilike, lte, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminSubscriptionListQuerySchema } from '#contract/subscriptions.ts'
 import type { Database } from '../../db/client.ts'
-import { orders, packages, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema.ts'
+import { orders, packages, subscriptions, subscriptionUnlocks, users } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
+import { readPage } from '../../db/paging.ts'
+import { insertUnlockOrder } from '../orders/index.ts'
+import { countPurchase } from '../shares/index.ts'
 
 type ListQuery = z.output<typeof adminSubscriptionListQuerySchema>
 export type SubscriptionListRow = {
@@ -67,37 +70,9 @@ export async function recordUnlock(
   tx: Database,
   u: { orderNo: string; userId: number; subscriptionId: number; share: { id: number; userId: number; title: string }; day: string; ip: string; now: Date },
 ) {
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderNo: u.orderNo,
-      productType: 'share',
-      shareId: u.share.id,
-      sellerId: u.share.userId,
-      buyerId: u.userId,
-      productName: u.share.title,
-      amountFen: 0,
-      paymentMethod: 'Subscription',
-      provider: 'subscription',
-      paymentStatus: 'Completed',
-      // No gateway trade: our own number stands in, so a SPEC §4 trade-number poll sees it settled.
-      providerTradeNo: u.orderNo,
-      feeFen: 0,
-      feeRateBp: 0,
-      sellerIncomeFen: 0,
-      buyerIp: u.ip,
-      expiresAt: u.now,
-      paidAt: u.now,
-      // Shown at once: the unlock answers with the content.
-      firstRevealedAt: u.now,
-      createdAt: u.now,
-    })
-    .returning({ id: orders.id })
-  await tx.insert(subscriptionUnlocks).values({ userId: u.userId, subscriptionId: u.subscriptionId, shareId: u.share.id, orderId: order!.id, day: u.day, createdAt: u.now })
-  await tx
-    .update(shares)
-    .set({ purchaseCount: sql`${shares.purchaseCount} + 1` })
-    .where(eq(shares.id, u.share.id))
+  const orderId = await insertUnlockOrder(tx, { orderNo: u.orderNo, buyerId: u.userId, share: u.share, ip: u.ip, now: u.now })
+  await tx.insert(subscriptionUnlocks).values({ userId: u.userId, subscriptionId: u.subscriptionId, shareId: u.share.id, orderId, day: u.day, createdAt: u.now })
+  await countPurchase(tx, u.share.id)
 }
 
 /** Subscriptions, open ones first (soonest to expire last), then expired ones, newest first; one user's or everyone's. */
@@ -117,14 +92,14 @@ export async function listSubscriptions(db: Database, q: ListQuery, now: Date, u
   const rows = userId
     ? base().orderBy(desc(sql`${subscriptions.expiresAt} > ${now}`), desc(subscriptions.expiresAt), desc(subscriptions.id))
     : base().orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-  const [list, [total]] = await Promise.all([
-    rows.limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+  return readPage(
+    q,
+    rows,
     db
       .select({ n: count() })
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .innerJoin(packages, eq(packages.id, subscriptions.packageId))
       .where(where),
-  ])
-  return { rows: list, total: total?.n ?? 0 }
+  )
 }

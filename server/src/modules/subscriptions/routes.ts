@@ -7,9 +7,9 @@ export default defineModule({
   name: 'subscriptions',
   routes(r) {
     const { app } = r
-    r.route(subscriptionsApi.list, async (request) => ok(await service.mySubscriptions(app, request.user!.id, request.query)))
+    r.route(subscriptionsApi.list, async (request) => ok(await service.mySubscriptions(app, request.user.id, request.query)))
     r.route(subscriptionsApi.unlock, async (request) => {
-      const unlocked = await service.unlockShare(app, request.user!, request.body.unicode, request.ip)
+      const unlocked = await service.unlockShare(app, request.user, request.body.unicode, request.ip)
       return ok(unlocked, unlocked.already ? 'subscriptions.alreadyYours' : 'subscriptions.unlocked')
     })
   },

@@ -6,9 +6,8 @@ import type { Database } from '../../db/client.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { conflict, notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
-import { newOrderNo } from '../orders/rules.ts'
-import { shareByCode } from '../share/repository.ts'
-import { presentShare, withContent } from '../shares/presenter.ts'
+import { newOrderNo } from '../orders/index.ts'
+import { presentShare, shareAndSellerByCode, withContent } from '../shares/index.ts'
 import { presentSubscription } from './presenter.ts'
 import * as repo from './repository.ts'
 import { dailyAllowance, pickSubscription, remainingOf, unlockRefusal } from './rules.ts'
@@ -48,7 +47,7 @@ export async function adminSubscriptions({ db, clock }: Deps, q: z.output<typeof
  * nothing and is shown again. Answers the share with its content.
  */
 export async function unlockShare(app: Pick<FastifyInstance, 'db' | 'clock' | 'cipher'>, user: AuthUser, unicode: string, ip: string): Promise<UnlockedShare> {
-  const row = await shareByCode(app.db, unicode, { withDeleted: false })
+  const row = await shareAndSellerByCode(app.db, unicode, { withDeleted: false })
   if (!row) throw notFound('shares.notFound')
   const refusal = unlockRefusal(row, user.id)
   if (refusal) throw conflict(refusal)
@@ -79,7 +78,7 @@ export async function unlockShare(app: Pick<FastifyInstance, 'db' | 'clock' | 'c
     if (uniqueViolation(e) !== 'subscription_unlocks_user_share_key') throw e
     done = await attempt()
   }
-  const fresh = (await shareByCode(app.db, unicode, { withDeleted: false })) ?? row
+  const fresh = (await shareAndSellerByCode(app.db, unicode, { withDeleted: false })) ?? row
   return {
     ...withContent(presentShare(fresh.share, fresh.seller), fresh.share, app.cipher),
     orderNo: done.orderNo,

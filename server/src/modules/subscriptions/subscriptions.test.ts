@@ -4,7 +4,7 @@ import { dayStart, shanghaiDay } from '#contract/days.ts'
 import { yuanToFen } from '#contract/money.ts'
 import { maskOrderNo } from '#contract/orders.ts'
 import { buildShare, newShareBody } from '../../db/factories.ts'
-import { ledgerEntries, orders, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema.ts'
+import { ledgerEntries, orders, shares, subscriptions, subscriptionUnlocks, users } from '../../db/schema/index.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_SELLER, USER_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp, uniquePhone } from '../../../test/helpers.ts'
 

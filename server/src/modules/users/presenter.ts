@@ -1,5 +1,5 @@
 import type { AlipayInfo, LoginRecord, User } from '#contract/users.ts'
-import type { loginRecords, users } from '../../db/schema.ts'
+import type { loginRecords, users } from '../../db/schema/index.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 

@@ -2,12 +2,12 @@ import type { LoginMethod } from '#contract/oauth.ts'
 import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
 import { addDays, dayStart } from '#contract/days.ts'
 import type { Database, Tx } from '../../db/client.ts'
-import { loginRecords, users } from '../../db/schema.ts'
+import { loginRecords, users } from '../../db/schema/index.ts'
 import { containing } from '../../db/search.ts'
+import { type PageQuery, readPage } from '../../db/paging.ts'
 
 type Db = Database | Tx
 export type UserRow = typeof users.$inferSelect
-type Page = { pageNum: number; pageSize: number }
 
 /** Login accepts a user name, an email or a phone (DESIGN §3 Accounts). */
 export async function findUserByLogin(db: Db, login: string) {
@@ -76,7 +76,7 @@ export async function markTermsAgreed(db: Db, id: number) {
   return row!
 }
 
-export async function listUsers(db: Db, q: Page & { keyword?: string; role?: UserRow['role']; is_banned?: number }) {
+export async function listUsers(db: Db, q: PageQuery & { keyword?: string; role?: UserRow['role']; is_banned?: number }) {
   const where = and(
     q.keyword
       ? or(ilike(users.userName, containing(q.keyword)), ilike(users.email, containing(q.keyword)), ilike(users.phone, containing(q.keyword)))
@@ -84,17 +84,7 @@ export async function listUsers(db: Db, q: Page & { keyword?: string; role?: Use
     q.role ? eq(users.role, q.role) : undefined,
     q.is_banned !== undefined ? eq(users.isBanned, q.is_banned) : undefined,
   )
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  return readPage(q, db.select().from(users).where(where).orderBy(desc(users.id)), db.select({ n: count() }).from(users).where(where))
 }
 
 // ---- login records ----
@@ -105,7 +95,7 @@ export async function recordLogin(db: Db, user: UserRow, login: { browser: strin
   await db.update(users).set({ lastLoginIp: login.ip, lastLoginTime: login.at }).where(eq(users.id, user.id))
 }
 
-export async function listLoginRecords(db: Db, q: Page & { keyword?: string; ip?: string; from?: string; to?: string }, userId?: number) {
+export async function listLoginRecords(db: Db, q: PageQuery & { keyword?: string; ip?: string; from?: string; to?: string }, userId?: number) {
   const where = and(
     userId ? eq(loginRecords.userId, userId) : undefined,
     q.ip ? eq(loginRecords.ip, q.ip) : undefined,
@@ -115,20 +105,19 @@ export async function listLoginRecords(db: Db, q: Page & { keyword?: string; ip?
       ? or(ilike(loginRecords.userName, containing(q.keyword)), ilike(loginRecords.email, containing(q.keyword)), ilike(loginRecords.ip, containing(q.keyword)))
       : undefined,
   )
-  const offset = (q.pageNum - 1) * q.pageSize
   // A keyword's matches are found by the trigram indexes first and then sorted (MATERIALIZED keeps the
   // two steps apart): the planner, guessing hundreds of matches, walked the records newest first through
   // the filter, every record for a rare keyword (decision 098).
-  const rows = q.keyword
-    ? db
-        .select()
-        .from(loginRecords)
-        .where(
-          sql`${loginRecords.id} in (with m as materialized (${db.select({ id: loginRecords.id }).from(loginRecords).where(where)})
-            select id from m order by id desc limit ${q.pageSize} offset ${offset})`,
-        )
-        .orderBy(desc(loginRecords.id))
-    : db.select().from(loginRecords).where(where).orderBy(desc(loginRecords.id)).limit(q.pageSize).offset(offset)
-  const [list, [total]] = await Promise.all([rows, db.select({ n: count() }).from(loginRecords).where(where)])
-  return { rows: list, total: total?.n ?? 0 }
+  const rows = ({ limit, offset }: { limit: number; offset: number }) =>
+    q.keyword
+      ? db
+          .select()
+          .from(loginRecords)
+          .where(
+            sql`${loginRecords.id} in (with m as materialized (${db.select({ id: loginRecords.id }).from(loginRecords).where(where)})
+            select id from m order by id desc limit ${limit} offset ${offset})`,
+          )
+          .orderBy(desc(loginRecords.id))
+      : db.select().from(loginRecords).where(where).orderBy(desc(loginRecords.id)).limit(limit).offset(offset)
+  return readPage(q, rows, db.select({ n: count() }).from(loginRecords).where(where))
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { adminUpdateUserSchema } from '#contract/users.ts'
-import type { users } from '../../db/schema.ts'
+import type { users } from '../../db/schema/index.ts'
 import { conflict } from '../../errors.ts'
 
 export type AdminUpdate = z.output<typeof adminUpdateUserSchema>

@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MenuItem } from '#contract/menu.ts'
-import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema.ts'
-import { verifyPassword } from '../auth/passwords.ts'
+import { authTokens, loginRecords, users, verificationCodes } from '../../db/schema/index.ts'
+import { verifyPassword } from '../credentials/passwords.ts'
 import { HTML_PAYLOAD, SQL_PAYLOAD, type EndpointSpec, badInputs, expectRejected } from '../../../test/bad-input.ts'
 import {
   ADMIN_PASSWORD,

@@ -3,8 +3,9 @@ import type { z } from 'zod'
 import { addDays, dayStart } from '#contract/days.ts'
 import type { adminWithdrawalListQuerySchema } from '#contract/withdrawals.ts'
 import type { Database } from '../../db/client.ts'
-import { users, withdrawals } from '../../db/schema.ts'
+import { users, withdrawals } from '../../db/schema/index.ts'
 import { accountNamed, containing } from '../../db/search.ts'
+import { readPage } from '../../db/paging.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 export type WithdrawalListQuery = Partial<z.output<typeof adminWithdrawalListQuerySchema>> & { pageNum: number; pageSize: number }
@@ -51,15 +52,14 @@ export async function listWithdrawals(db: Database, q: WithdrawalListQuery, scop
     q.from ? gte(withdrawals.createdAt, dayStart(q.from)) : undefined,
     q.to ? lt(withdrawals.createdAt, dayStart(addDays(q.to, 1))) : undefined,
   )
-  const rows = db
-    .select({ w: withdrawals, userName: users.userName })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-  const counted = db.select({ n: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where)
-  const [list, [total]] = await Promise.all([rows, counted])
-  return { rows: list, total: total?.n ?? 0 }
+  return readPage(
+    q,
+    db
+      .select({ w: withdrawals, userName: users.userName })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+    db.select({ n: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where),
+  )
 }

@@ -4,8 +4,8 @@ import type { Withdrawal, WithdrawalPreview } from '#contract/withdrawals.ts'
 import type { Database } from '../../db/client.ts'
 import { AppError, conflict, invalid, notFound } from '../../errors.ts'
 import type { TransferOutcome } from '../../providers/payments/types.ts'
-import { recordAudit } from '../audit/service.ts'
-import { lockBalance, overdraftRefused, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/service.ts'
+import { recordAudit } from '../audit/index.ts'
+import { lockBalance, overdraftRefused, postWithdrawal, postWithdrawalReversal, withdrawableFen } from '../ledger/index.ts'
 import { presentWithdrawal } from './presenter.ts'
 import {
   findSeller,
@@ -19,6 +19,9 @@ import {
 } from './repository.ts'
 import { type AdminAction, adminMove, checkWithdrawal, PAYOUT_SETTLE_MS, payoutNo, payoutTitle, type Refusal, serviceFeeFen } from './rules.ts'
 
+/** What this module's use cases take from the app (decision 120). */
+type WithdrawalsDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'payments'>
+
 /** What an admin action answers: the withdrawal, and whether this call changed it (a repeat does not). */
 export type AdminResult = { withdrawal: Withdrawal; changed: boolean }
 
@@ -30,9 +33,9 @@ function refusalError(r: Refusal, withdrawable: number): AppError {
 }
 
 /** The figures of a withdrawal of `amount` before it is requested, and whether it would be accepted now. */
-export async function previewWithdrawal(app: FastifyInstance, userId: number, amount: number | undefined): Promise<WithdrawalPreview> {
-  const settings = app.config.withdrawal
-  const [seller, withdrawable] = await Promise.all([findSeller(app.db, userId), withdrawableFen(app.db, userId, app.clock())])
+export async function previewWithdrawal(deps: WithdrawalsDeps, userId: number, amount: number | undefined): Promise<WithdrawalPreview> {
+  const settings = deps.config.withdrawal
+  const [seller, withdrawable] = await Promise.all([findSeller(deps.db, userId), withdrawableFen(deps.db, userId, deps.clock())])
   if (!seller) throw notFound()
   const base = {
     withdrawable: fenToYuan(withdrawable),
@@ -60,12 +63,12 @@ export async function previewWithdrawal(app: FastifyInstance, userId: number, am
  * Alipay details, and the ledger debited — which the database itself refuses beyond the withdrawable
  * income (migration 0011). A refusal throws inside the transaction: nothing changes.
  */
-export async function createWithdrawal(app: FastifyInstance, userId: number, amount: number): Promise<Withdrawal> {
-  const settings = app.config.withdrawal
+export async function createWithdrawal(deps: WithdrawalsDeps, userId: number, amount: number): Promise<Withdrawal> {
+  const settings = deps.config.withdrawal
   const amountFen = yuanToFen(amount)
-  const { row, userName } = await app.db.transaction(async (tx) => {
+  const { row, userName } = await deps.db.transaction(async (tx) => {
     const balance = await lockBalance(tx, userId)
-    const now = app.clock()
+    const now = deps.clock()
     const seller = await findSeller(tx, userId)
     if (!seller) throw notFound()
     const withdrawable = await withdrawableFen(tx, userId, now, balance.balanceFen)
@@ -87,19 +90,19 @@ export async function createWithdrawal(app: FastifyInstance, userId: number, amo
   }).catch(async (e: unknown) => {
     // Only if a check above was ever wrong: the database's guard answers as the rules would.
     if (!overdraftRefused(e)) throw e
-    throw refusalError({ status: 409, msg: 'withdrawals.exceedsWithdrawable' }, await withdrawableFen(app.db, userId, app.clock()))
+    throw refusalError({ status: 409, msg: 'withdrawals.exceedsWithdrawable' }, await withdrawableFen(deps.db, userId, deps.clock()))
   })
   return present(row, userName, false)
 }
 
-export async function withdrawalPage(app: FastifyInstance, q: WithdrawalListQuery, scope: { userId?: number }) {
+export async function withdrawalPage(deps: WithdrawalsDeps, q: WithdrawalListQuery, scope: { userId?: number }) {
   const admin = scope.userId === undefined
-  const { rows, total } = await listWithdrawals(app.db, q, scope)
+  const { rows, total } = await listWithdrawals(deps.db, q, scope)
   return { list: rows.map((r) => present(r.w, r.userName, admin)), total, pageNum: q.pageNum, pageSize: q.pageSize }
 }
 
-async function existing(app: FastifyInstance, id: number) {
-  const found = await findWithdrawal(app.db, id)
+async function existing(deps: WithdrawalsDeps, id: number) {
+  const found = await findWithdrawal(deps.db, id)
   if (!found) throw notFound('withdrawals.notFound')
   return found
 }
@@ -109,13 +112,13 @@ async function existing(app: FastifyInstance, id: number) {
  * withdrawal, answered unchanged when it repeats what was done, refused (409 with the status) otherwise.
  */
 async function act(
-  app: FastifyInstance,
+  deps: WithdrawalsDeps,
   id: number,
   action: AdminAction,
   apply: (tx: Database, w: WithdrawalRow, now: Date) => Promise<WithdrawalRow>,
 ): Promise<AdminResult> {
-  const { userName } = await existing(app, id)
-  return app.db.transaction(async (tx) => {
+  const { userName } = await existing(deps, id)
+  return deps.db.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, id)
     if (!w) throw notFound('withdrawals.notFound')
     const move = adminMove(w, action)
@@ -123,7 +126,7 @@ async function act(
     if (move === 'repeat') return { withdrawal: present(w, userName, true), changed: false }
     // An Alipay payout started meanwhile (decision 050).
     if (action.kind !== 'payout' && w.payoutMethod === 'alipay') throw conflict('withdrawals.payoutInProgress')
-    return { withdrawal: present(await apply(tx, w, app.clock()), userName, true), changed: true }
+    return { withdrawal: present(await apply(tx, w, deps.clock()), userName, true), changed: true }
   })
 }
 
@@ -133,16 +136,16 @@ async function act(
  * refused or never received → the hand action may go ahead; not known yet → refused for now. Paying
  * twice (by hand and through Alipay), or returning money Alipay paid out, is what this prevents.
  */
-async function settleStartedPayout(app: FastifyInstance, w: WithdrawalRow, adminId: number, log: FastifyBaseLogger) {
+async function settleStartedPayout(deps: WithdrawalsDeps, w: WithdrawalRow, adminId: number, log: FastifyBaseLogger) {
   if (w.status !== 'Pending' || w.payoutMethod !== 'alipay') return
   const started = w.processedAt?.getTime() ?? 0
-  const provider = app.payments.payout
-  if (!provider || app.clock().getTime() - started < PAYOUT_SETTLE_MS) throw conflict('withdrawals.payoutInProgress')
+  const provider = deps.payments.payout
+  if (!provider || deps.clock().getTime() - started < PAYOUT_SETTLE_MS) throw conflict('withdrawals.payoutInProgress')
   const outcome = await provider.queryTransfer(payoutNo(w))
   log.info({ withdrawalId: w.id, outcome }, 'payout status asked before a manual action')
   if (outcome.state === 'UNKNOWN') throw conflict('withdrawals.payoutInProgress')
   await recordPayout(
-    app,
+    deps,
     w.id,
     outcome.state === 'NOT_FOUND' ? { state: 'FAILED', code: 'ORDER_NOT_EXIST', message: 'Alipay has no such transfer' } : outcome,
     adminId,
@@ -152,14 +155,14 @@ async function settleStartedPayout(app: FastifyInstance, w: WithdrawalRow, admin
 
 /** The admin paid the withdrawal by hand and enters the transfer order number (SPEC §4) → Completed. */
 export async function processWithdrawal(
-  app: FastifyInstance,
+  deps: WithdrawalsDeps,
   adminId: number,
   id: number,
   transactionOrder: string,
   log: FastifyBaseLogger,
 ): Promise<AdminResult> {
-  await settleStartedPayout(app, (await existing(app, id)).w, adminId, log)
-  return act(app, id, { kind: 'process', transactionOrder }, async (tx, w, now) => {
+  await settleStartedPayout(deps, (await existing(deps, id)).w, adminId, log)
+  return act(deps, id, { kind: 'process', transactionOrder }, async (tx, w, now) => {
     const row = await updateWithdrawal(tx, w.id, {
       status: 'Completed',
       transactionOrder,
@@ -183,9 +186,9 @@ export async function processWithdrawal(
 }
 
 /** The admin refuses the withdrawal with a reason → Failed, and its amount is credited back, once. */
-export async function rejectWithdrawal(app: FastifyInstance, adminId: number, id: number, reason: string, log: FastifyBaseLogger): Promise<AdminResult> {
-  await settleStartedPayout(app, (await existing(app, id)).w, adminId, log)
-  return act(app, id, { kind: 'reject' }, async (tx, w, now) => {
+export async function rejectWithdrawal(deps: WithdrawalsDeps, adminId: number, id: number, reason: string, log: FastifyBaseLogger): Promise<AdminResult> {
+  await settleStartedPayout(deps, (await existing(deps, id)).w, adminId, log)
+  return act(deps, id, { kind: 'reject' }, async (tx, w, now) => {
     const row = await updateWithdrawal(tx, w.id, { status: 'Failed', failureReason: reason, payoutMethod: null, processedAt: now, processedBy: adminId })
     await postWithdrawalReversal(tx, { id: w.id, userId: w.userId, amountFen: w.amountFen }, now)
     await recordAudit(tx, { subject: 'withdrawal', subjectId: w.id, action: 'reject', actorId: adminId, from: w.status, to: 'Failed', reason, at: now })
@@ -198,16 +201,16 @@ export async function rejectWithdrawal(app: FastifyInstance, adminId: number, id
  * out (so nobody processes or rejects it by hand meanwhile), the transfer is asked for with the
  * withdrawal's own out_biz_no (a retry can never pay twice), and its outcome recorded.
  */
-export async function payoutWithdrawal(app: FastifyInstance, adminId: number, id: number, log: FastifyBaseLogger): Promise<AdminResult> {
-  const provider = app.payments.payout
+export async function payoutWithdrawal(deps: WithdrawalsDeps, adminId: number, id: number, log: FastifyBaseLogger): Promise<AdminResult> {
+  const provider = deps.payments.payout
   if (!provider) throw conflict('withdrawals.payoutUnavailable')
-  const claimed = await act(app, id, { kind: 'payout' }, async (tx, w, now) => {
+  const claimed = await act(deps, id, { kind: 'payout' }, async (tx, w, now) => {
     const row = await updateWithdrawal(tx, w.id, { payoutMethod: 'alipay', processedAt: now, processedBy: adminId, failureReason: null })
     await recordAudit(tx, { subject: 'withdrawal', subjectId: w.id, action: 'payout_start', actorId: adminId, from: w.status, to: 'paying_out', at: now })
     return row
   })
   if (!claimed.changed) return claimed
-  const { w } = await existing(app, id)
+  const { w } = await existing(deps, id)
   const outcome = await provider.transfer({
     outBizNo: payoutNo(w),
     amount: w.actualFen,
@@ -215,7 +218,7 @@ export async function payoutWithdrawal(app: FastifyInstance, adminId: number, id
     title: payoutTitle(w),
   })
   log.info({ withdrawalId: id, outBizNo: payoutNo(w), outcome }, 'Alipay payout')
-  const result = await recordPayout(app, id, outcome, adminId, log)
+  const result = await recordPayout(deps, id, outcome, adminId, log)
   if (outcome.state === 'FAILED') throw new AppError(502, 'withdrawals.payoutFailed', { withdrawal: result.withdrawal })
   if (outcome.state === 'UNKNOWN') throw new AppError(502, 'withdrawals.payoutUnknown', { withdrawal: result.withdrawal })
   return result
@@ -226,11 +229,11 @@ export async function payoutWithdrawal(app: FastifyInstance, adminId: number, id
  * still Pending, the reason kept for the admin and the payout no longer running; unknown → still
  * Pending and still "being paid out", the reason kept (a retry uses the same out_biz_no).
  */
-async function recordPayout(app: FastifyInstance, id: number, outcome: TransferOutcome, adminId: number, log: FastifyBaseLogger): Promise<AdminResult> {
-  const { userName } = await existing(app, id)
-  return app.db.transaction(async (tx) => {
+async function recordPayout(deps: WithdrawalsDeps, id: number, outcome: TransferOutcome, adminId: number, log: FastifyBaseLogger): Promise<AdminResult> {
+  const { userName } = await existing(deps, id)
+  return deps.db.transaction(async (tx) => {
     const w = (await lockWithdrawal(tx, id))!
-    const now = app.clock()
+    const now = deps.clock()
     if (outcome.state === 'SUCCESS') {
       if (w.status === 'Failed') {
         // Only if a hand rejection slipped past the settle window: the money went out and came back.

@@ -1,7 +1,7 @@
 import { and, eq, sum } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Withdrawal, WithdrawalPreview } from '#contract/withdrawals.ts'
-import { ledgerEntries, sellerBalances, shares, users, withdrawals } from '../../db/schema.ts'
+import { ledgerEntries, sellerBalances, shares, users, withdrawals } from '../../db/schema/index.ts'
 import { AlipayProvider } from '../../providers/payments/alipay.ts'
 import { AlipayGatewayFake } from '../../../test/fakes/alipay-gateway.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'

@@ -1,9 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { authTokens, users } from '../../db/schema.ts'
-import { mayLogIn } from '../../modules/auth/rules.ts'
-import { hashToken } from '../../modules/auth/tokens.ts'
+import { authTokens, users } from '../../db/schema/index.ts'
+import { hashToken, mayLogIn } from '../../modules/credentials/index.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 
 export type AuthUser = typeof users.$inferSelect & { tokenId: number }

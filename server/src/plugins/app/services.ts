@@ -5,12 +5,14 @@ import type { Database } from '../../db/client.ts'
 import { type RateLimits, createRateLimits } from './rate-limits.ts'
 import { AliyunSmsSender } from '../../providers/aliyun-sms.ts'
 import { type CodeSender, OutboxSender, SmtpSender } from '../../providers/codes.ts'
-import { ContentCipher } from '../../modules/shares/content-crypto.ts'
-import { PublicShareCache } from '../../modules/share/public-cache.ts'
-import { VisitRecorder } from '../../modules/share/visits.ts'
-import { type EventBus, memoryBus, redisBus } from '../../modules/events/bus.ts'
-import { type PaymentOverrides, type PaymentProviders, createPaymentProviders } from '../../providers/payments/index.ts'
-import { type OAuthOverrides, type OAuthProviders, createOAuthProviders } from '../../providers/oauth/index.ts'
+import { ContentCipher } from '../../modules/shares/index.ts'
+import { PublicShareCache, VisitRecorder } from '../../modules/share/index.ts'
+import { type EventBus, memoryBus, redisBus } from '../../modules/bus/index.ts'
+import { channelOrders, sellerFeeRateBp } from '../../modules/channels/index.ts'
+import type { OrderEffects } from '../../modules/orders/index.ts'
+import { packageOrders } from '../../modules/subscriptions/index.ts'
+import { createPaymentProviders, type PaymentOverrides, type PaymentProviders } from '../../providers/payments/index.ts'
+import { createOAuthProviders, type OAuthOverrides, type OAuthProviders } from '../../providers/oauth/index.ts'
 
 export type Providers = { mail: CodeSender; sms: CodeSender }
 
@@ -30,6 +32,8 @@ declare module 'fastify' {
     events: EventBus
     /** The time now. Everything that depends on it (settlement, expiry, days) asks here; tests move it. */
     clock: () => Date
+    /** What orders of channels and packages open and take back (decision 118). */
+    orderEffects: OrderEffects
   }
 }
 
@@ -81,6 +85,7 @@ export default fp(
     app.addHook('onClose', async () => limits.close())
     const events = config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, 'live events (Redis)')) : memoryBus()
     app.decorate('events', events)
+    app.decorate('orderEffects', { channel: channelOrders, package: packageOrders, saleFeeRateBp: sellerFeeRateBp })
     app.addHook('onClose', async () => events.close())
   },
   { name: 'services' },

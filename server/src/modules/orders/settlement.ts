@@ -1,7 +1,5 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { inboundEvents, orders, shares, users } from '../../db/schema.ts'
 import type { PaymentProviders } from '../../providers/payments/index.ts'
 import type { RefundState } from '#contract/orders.ts'
 import type {
@@ -14,11 +12,24 @@ import type {
 } from '../../providers/payments/types.ts'
 import { NotificationRejected } from '../../providers/payments/types.ts'
 import { uniqueViolation } from '../../db/errors.ts'
-import { recordAudit } from '../audit/service.ts'
-import { postRefund, postSale } from '../ledger/service.ts'
-import { openChannel, sellerFeeRateBp } from '../channels/effects.ts'
-import { honoursPayment, platformFee, QUERY_INTERVAL_MS, refundNoFor } from '../orders/rules.ts'
-import { openSubscription } from '../subscriptions/effects.ts'
+import { recordAudit } from '../audit/index.ts'
+import { postRefund, postSale } from '../ledger/index.ts'
+import { countPurchase, lockShareAndSeller } from '../shares/index.ts'
+import {
+  claimGatewayQuery,
+  findRefundOrder,
+  lockOrderByNo,
+  lockOwedRefund,
+  markFailed,
+  markQueried,
+  markRefunded,
+  markRefundFailed,
+  owedRefunds,
+  recordInboundEvent,
+  recordPayment,
+} from './repository.ts'
+import type { OrderEffects } from './products.ts'
+import { honoursPayment, platformFee, refundNoFor } from './rules.ts'
 
 /** `refunding`: paid for a share no longer for sale — recorded, and refunded (decision 042). */
 type SettleOutcome = 'paid' | 'refunding' | 'closed' | 'duplicate' | 'ignored'
@@ -28,12 +39,12 @@ export type RefundContext = { clock: () => Date; apiPublicUrl: string; log?: Fas
 
 /**
  * What settling a payment needs to know: the fee rate when the seller has no open channel, how long
- * income stays unsettled, and what a refund it owes needs.
+ * income stays unsettled, what a paid channel or package opens, and what a refund it owes needs.
  */
-export type SettlePolicy = { defaultFeeBp: number; settlementDelayMs: number } & Omit<RefundContext, 'log'>
+export type SettlePolicy = { defaultFeeBp: number; settlementDelayMs: number; effects: OrderEffects } & Omit<RefundContext, 'log'>
 type SettleOptions = SettlePolicy & { log?: FastifyBaseLogger }
 
-type AppSettings = { config: { defaultFeeBp: number; settlementDelayMs: number; apiPublicUrl: string }; clock: () => Date }
+type AppSettings = { config: { defaultFeeBp: number; settlementDelayMs: number; apiPublicUrl: string }; clock: () => Date; orderEffects: OrderEffects }
 
 /** The settlement policy of a running app. */
 export const settlePolicy = (app: AppSettings): SettlePolicy => ({
@@ -41,6 +52,7 @@ export const settlePolicy = (app: AppSettings): SettlePolicy => ({
   settlementDelayMs: app.config.settlementDelayMs,
   clock: app.clock,
   apiPublicUrl: app.config.apiPublicUrl,
+  effects: app.orderEffects,
 })
 
 /** The refund context of a running app. */
@@ -61,14 +73,9 @@ export const refundContext = (app: Pick<AppSettings, 'clock'> & { config: { apiP
 async function applyNotification(db: Database, provider: PaymentProviderName, n: PaymentNotification, opts: SettlePolicy): Promise<SettleOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      const recorded = await tx
-        .insert(inboundEvents)
-        .values({ provider, eventKey: n.eventKey, orderNo: n.orderNo, state: n.state })
-        .onConflictDoNothing()
-        .returning({ id: inboundEvents.id })
-      if (recorded.length === 0) return 'duplicate'
+      if (!(await recordInboundEvent(tx, { provider, eventKey: n.eventKey, orderNo: n.orderNo, state: n.state }))) return 'duplicate'
 
-      const [order] = await tx.select().from(orders).where(eq(orders.orderNo, n.orderNo)).for('update')
+      const order = await lockOrderByNo(tx, n.orderNo)
       if (!order) throw new NotificationRejected(`unknown order ${n.orderNo}`)
       if (order.provider !== provider) throw new NotificationRejected(`order ${n.orderNo} belongs to ${order.provider}`)
 
@@ -77,19 +84,13 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
         if (order.paymentStatus === 'Completed' || order.paymentStatus === 'Refund') return 'duplicate'
         const now = opts.clock()
         if (order.productType === 'channel') {
-          await tx
-            .update(orders)
-            .set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
-            .where(eq(orders.id, order.id))
-          await openChannel(tx, order, now)
+          await recordPayment(tx, order.id, { paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
+          await opts.effects.channel.paid(tx, order, now)
           return 'paid'
         }
         if (order.productType === 'package') {
-          await tx
-            .update(orders)
-            .set({ paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
-            .where(eq(orders.id, order.id))
-          await openSubscription(tx, order, now)
+          await recordPayment(tx, order.id, { paymentStatus: 'Completed', providerTradeNo: n.tradeNo, paidAt: now, feeFen: 0, sellerIncomeFen: 0 })
+          await opts.effects.package.paid(tx, order, now)
           return 'paid'
         }
         // The seller, then the share, read under share locks: a ban or take-down being committed
@@ -99,22 +100,19 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
         const [share] = order.shareId ? await lockShareAndSeller(tx, order.shareId) : []
         const honoured = honoursPayment(share)
         // The fee rate of the sale is fixed now: the seller's best open channel, else the default.
-        const feeRateBp = order.sellerId ? await sellerFeeRateBp(tx, order.sellerId, now, opts.defaultFeeBp) : opts.defaultFeeBp
+        const feeRateBp = order.sellerId ? await opts.effects.saleFeeRateBp(tx, order.sellerId, now, opts.defaultFeeBp) : opts.defaultFeeBp
         const fee = platformFee(order.amountFen, feeRateBp)
         const settleAt = new Date(now.getTime() + opts.settlementDelayMs)
         const paid = { ...order, feeFen: fee, feeRateBp, sellerIncomeFen: order.amountFen - fee, settleAt }
-        await tx
-          .update(orders)
-          .set({
-            paymentStatus: honoured ? 'Completed' : 'Refund',
-            providerTradeNo: n.tradeNo,
-            paidAt: now,
-            feeFen: fee,
-            feeRateBp,
-            settleAt,
-            sellerIncomeFen: paid.sellerIncomeFen,
-          })
-          .where(eq(orders.id, order.id))
+        await recordPayment(tx, order.id, {
+          paymentStatus: honoured ? 'Completed' : 'Refund',
+          providerTradeNo: n.tradeNo,
+          paidAt: now,
+          feeFen: fee,
+          feeRateBp,
+          settleAt,
+          sellerIncomeFen: paid.sellerIncomeFen,
+        })
         await postSale(tx, paid, now)
         if (!honoured) {
           await postRefund(tx, paid, now)
@@ -130,16 +128,12 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
           })
           return 'refunding'
         }
-        if (order.shareId)
-          await tx
-            .update(shares)
-            .set({ purchaseCount: sql`${shares.purchaseCount} + 1` })
-            .where(eq(shares.id, order.shareId))
+        if (order.shareId) await countPurchase(tx, order.shareId)
         return 'paid'
       }
       if (n.state === 'CLOSED') {
         if (order.paymentStatus !== 'Pending') return 'ignored'
-        await tx.update(orders).set({ paymentStatus: 'Failed' }).where(eq(orders.id, order.id))
+        await markFailed(tx, order.id)
         return 'closed'
       }
       return 'ignored'
@@ -149,17 +143,6 @@ async function applyNotification(db: Database, provider: PaymentProviderName, n:
     if (uniqueViolation(e) === 'orders_provider_trade_key') throw new NotificationRejected(`trade ${n.tradeNo} already used`)
     throw e
   }
-}
-
-/** A share's status and whether its seller is banned, with both rows share-locked (the seller's first). */
-async function lockShareAndSeller(tx: Database, shareId: number) {
-  const [seller] = await tx
-    .select({ isBanned: users.isBanned })
-    .from(users)
-    .where(eq(users.id, sql`(select ${shares.userId} from ${shares} where ${shares.id} = ${shareId})`))
-    .for('share')
-  const [share] = await tx.select({ status: shares.status }).from(shares).where(eq(shares.id, shareId)).for('share')
-  return share && seller ? [{ status: share.status, sellerBanned: seller.isBanned }] : []
 }
 
 /**
@@ -209,14 +192,13 @@ async function recordRefundState(
   ctx: RefundContext & { actorId?: number | null },
 ): Promise<RefundState> {
   if (state === 'PROCESSING') return 'pending'
-  const owed = and(eq(orders.id, order.id), eq(orders.paymentStatus, 'Refund'), isNull(orders.refundedAt))
   const actorId = ctx.actorId ?? null
   if (state === 'SUCCESS') {
     const done = await db.transaction(async (tx) => {
-      const [was] = await tx.select({ failure: orders.refundFailure }).from(orders).where(owed).for('update')
+      const was = await lockOwedRefund(tx, order.id)
       if (!was) return false
       const at = ctx.clock()
-      await tx.update(orders).set({ refundedAt: at, refundFailure: null }).where(eq(orders.id, order.id))
+      await markRefunded(tx, order.id, at)
       await recordAudit(tx, {
         subject: 'order',
         subjectId: order.id,
@@ -232,10 +214,10 @@ async function recordRefundState(
     return 'done'
   }
   await db.transaction(async (tx) => {
-    const [was] = await tx.select({ failure: orders.refundFailure }).from(orders).where(owed).for('update')
+    const was = await lockOwedRefund(tx, order.id)
     // Already failed with this answer: nothing changes, nothing to record.
     if (!was || was.failure === state) return
-    await tx.update(orders).set({ refundFailure: state }).where(eq(orders.id, order.id))
+    await markRefundFailed(tx, order.id, state)
     await recordAudit(tx, {
       subject: 'order',
       subjectId: order.id,
@@ -264,14 +246,11 @@ export async function followUpRefund(
   orderNo: string,
   ctx: RefundContext & { reason?: string; recheckFailed?: boolean; actorId?: number | null },
 ): Promise<RefundState | 'unknown' | null> {
-  const [owed] = await db
-    .select({ id: orders.id, orderNo: orders.orderNo, amountFen: orders.amountFen, refundedAt: orders.refundedAt, refundFailure: orders.refundFailure })
-    .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.paymentStatus, 'Refund')))
+  const owed = await findRefundOrder(db, orderNo)
   if (!owed) return null
   if (owed.refundedAt) return 'done'
   if (owed.refundFailure && !ctx.recheckFailed) return 'failed'
-  await db.update(orders).set({ lastQueriedAt: ctx.clock() }).where(eq(orders.id, owed.id))
+  await markQueried(db, owed.id, ctx.clock())
   let state: RefundQueryState
   try {
     state = await provider.queryRefund({ orderNo, refundNo: refundNoFor(orderNo) })
@@ -288,12 +267,7 @@ export async function followUpRefund(
  * followed up — the ones asked about longest ago first. Returns how many are confirmed now.
  */
 export async function finishOwedRefunds(db: Database, payments: PaymentProviders, ctx: RefundContext): Promise<number> {
-  const owed = await db
-    .select({ orderNo: orders.orderNo, provider: orders.provider })
-    .from(orders)
-    .where(and(eq(orders.paymentStatus, 'Refund'), isNull(orders.refundedAt), isNull(orders.refundFailure)))
-    .orderBy(sql`${orders.lastQueriedAt} asc nulls first`, orders.id)
-    .limit(100)
+  const owed = await owedRefunds(db, 100)
   let done = 0
   for (const o of owed) {
     const provider = payments.byName(o.provider)
@@ -315,13 +289,8 @@ export async function settleRefundNotification(
   ctx: RefundContext,
 ): Promise<'refunded' | 'failed' | 'duplicate' | 'ignored'> {
   return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(inboundEvents)
-      .values({ provider, eventKey: n.eventKey, orderNo: n.orderNo, state: `REFUND_${n.state}` })
-      .onConflictDoNothing()
-      .returning({ id: inboundEvents.id })
-    if (recorded.length === 0) return 'duplicate'
-    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, n.orderNo)).for('update')
+    if (!(await recordInboundEvent(tx, { provider, eventKey: n.eventKey, orderNo: n.orderNo, state: `REFUND_${n.state}` }))) return 'duplicate'
+    const order = await lockOrderByNo(tx, n.orderNo)
     if (!order) throw new NotificationRejected(`unknown order ${n.orderNo}`)
     if (order.provider !== provider) throw new NotificationRejected(`order ${n.orderNo} belongs to ${order.provider}`)
     if (n.refundNo !== refundNoFor(order.orderNo)) {
@@ -342,20 +311,7 @@ export async function settleRefundNotification(
  */
 export async function reconcileWithGateway(db: Database, provider: PaymentProvider, orderNo: string, opts: SettleOptions): Promise<void> {
   const now = opts.clock()
-  const claimed = await db
-    .update(orders)
-    .set({ lastQueriedAt: now })
-    .where(
-      and(
-        eq(orders.orderNo, orderNo),
-        inArray(orders.paymentStatus, ['Pending', 'Failed']),
-        lt(orders.createdAt, new Date(now.getTime() - 2000)),
-        isNull(orders.paidAt),
-        sql`(${orders.lastQueriedAt} is null or ${orders.lastQueriedAt} < ${new Date(now.getTime() - QUERY_INTERVAL_MS)})`,
-      ),
-    )
-    .returning({ amountFen: orders.amountFen, expiresAt: orders.expiresAt, status: orders.paymentStatus })
-  const row = claimed[0]
+  const row = await claimGatewayQuery(db, orderNo, now)
   if (!row) return
   // Only recently created orders are worth a gateway call; an old Failed order waits for its notify.
   if (row.status === 'Failed' && now.getTime() - row.expiresAt.getTime() > 24 * 3600 * 1000) return

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm'
 import type { Database, Tx } from '../../db/client.ts'
-import { authTokens, verificationCodes } from '../../db/schema.ts'
+import { authTokens, verificationCodes } from '../../db/schema/index.ts'
 import type { CodePurpose } from './rules.ts'
 
 type Db = Database | Tx

@@ -1,0 +1,2 @@
+export { default as auditModule } from './routes.ts'
+export { recordAudit } from './service.ts'

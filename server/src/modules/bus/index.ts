@@ -1,0 +1,2 @@
+export { type EventBus, memoryBus, redisBus, topics } from './bus.ts'
+export { announce } from './publish.ts'

@@ -1,0 +1,2 @@
+export { channelOrders, sellerFeeRateBp } from './effects.ts'
+export { default as channelsModule } from './routes.ts'

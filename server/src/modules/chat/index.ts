@@ -1,0 +1,2 @@
+export { default as chatModule } from './routes.ts'
+export { callersOrder } from './service.ts'

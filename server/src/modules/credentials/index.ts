@@ -1,0 +1,5 @@
+export { consumeCode, issueCode } from './codes.ts'
+export { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+export { accountThrottleKey, type CodePurpose, type CodeTarget, mayLogIn } from './rules.ts'
+export { endAllSessions, endSession, startSession } from './sessions.ts'
+export { hashToken } from './tokens.ts'

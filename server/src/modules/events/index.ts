@@ -1,0 +1,1 @@
+export { default as eventsModule } from './routes.ts'

@@ -1,0 +1,2 @@
+export { default as incomeModule } from './routes.ts'
+export { incomeSummary } from './service.ts'

@@ -1,0 +1,1 @@
+export { lockBalance, overdraftRefused, postRefund, postSale, postWithdrawal, postWithdrawalReversal, unsettledSum, withdrawableFen } from './service.ts'

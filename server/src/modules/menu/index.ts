@@ -1,0 +1,1 @@
+export { default as menuModule } from './routes.ts'

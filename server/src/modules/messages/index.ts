@@ -1,0 +1,2 @@
+export { default as messagesModule } from './routes.ts'
+export { spendMessagePoint, unreadMessageCounts } from './service.ts'

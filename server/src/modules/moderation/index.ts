@@ -1,0 +1,1 @@
+export { default as moderationModule } from './routes.ts'

@@ -1,0 +1,1 @@
+export { default as oauthModule } from './routes.ts'

@@ -1,0 +1,6 @@
+export { insertUnlockOrder } from './repository.ts'
+export { default as ordersModule } from './routes.ts'
+export { buyerProof, type BuyerSide, newOrderNo, ORDER_TTL_MS, platformFee } from './rules.ts'
+export { expirePendingOrders, orderPage, recordReveal, refundOrder, revealList, startOrder } from './service.ts'
+export { finishOwedRefunds, reconcileWithGateway, refundContext, settleNotification, settlePolicy, settleRefundNotification } from './settlement.ts'
+export type { OrderEffects, ProductEffects } from './products.ts'

@@ -1,0 +1,1 @@
+export { default as outboxModule } from './routes.ts'

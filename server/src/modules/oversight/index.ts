@@ -1,0 +1,1 @@
+export { default as oversightModule } from './routes.ts'

@@ -1,0 +1,1 @@
+export { default as packagesModule } from './routes.ts'

@@ -1,0 +1,2 @@
+export { default as paymentsModule } from './routes.ts'
+export { paymentsStartupReport } from './startup.ts'

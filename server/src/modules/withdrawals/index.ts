@@ -1,0 +1,2 @@
+export { default as withdrawalsModule } from './routes.ts'
+export { serviceFeeFen, type WithdrawalSettings } from './rules.ts'
