@@ -8,6 +8,7 @@ import {
   type OwnShare,
   type PublicShare,
   type ShareCreateInput,
+  type ShareStatus,
   type shareUpdateSchema,
 } from '#contract/shares.ts'
 import { uniqueViolation } from '../../db/errors.ts'
@@ -117,12 +118,24 @@ export async function deleteShare({ db, shareCache }: SharesDeps, user: AuthUser
  * subscription. One transaction on the locked row: a status change is recorded in the audit trail, and
  * a take-down counts (an appeal is allowed once per take-down).
  */
-export async function adminUpdateShare({ db, shareCache, clock }: SharesDeps, adminId: number, b: z.output<typeof adminShareUpdateSchema>): Promise<PublicShare> {
+export async function adminUpdateShare(deps: SharesDeps, adminId: number, b: z.output<typeof adminShareUpdateSchema>): Promise<PublicShare> {
+  return (await adminChangeShare(deps, adminId, b)).share
+}
+
+/** One share of a batch move (decision 125): the same rules and audit as adminUpdateShare, and whether its status moved. */
+export async function adminMoveShare(deps: SharesDeps, adminId: number, id: number, status: ShareStatus): Promise<{ changed: boolean }> {
+  return { changed: (await adminChangeShare(deps, adminId, { id, status })).moved }
+}
+
+async function adminChangeShare({ db, shareCache, clock }: SharesDeps, adminId: number, b: z.output<typeof adminShareUpdateSchema>) {
+  let moved = false
   const row = await db.transaction(async (tx) => {
     const current = await repo.lockLiveShare(tx, b.id)
     if (!current) throw notFound('shares.notFound')
     if (b.status && !canAdminMove(current.status, b.status)) throw conflict('shares.badTransition', { from: current.status, to: b.status })
-    const moved = b.status !== undefined && b.status !== current.status
+    moved = b.status !== undefined && b.status !== current.status
+    // A replayed move with nothing else to change (a batch sent twice) writes nothing.
+    if (!moved && b.title === undefined && b.price === undefined && b.subscription_status === undefined) return current
     const updated = await repo.updateShare(tx, current.id, {
       status: b.status,
       takedowns: moved && b.status === 'reported_invalid' ? current.takedowns + 1 : undefined,
@@ -134,5 +147,5 @@ export async function adminUpdateShare({ db, shareCache, clock }: SharesDeps, ad
     return updated
   })
   shareCache.invalidate(row.unicode)
-  return presentShare(row, await repo.sellerOf(db, row.userId))
+  return { share: presentShare(row, await repo.sellerOf(db, row.userId)), moved }
 }
