@@ -29,3 +29,11 @@ export const batchResultSchema = z.object({
   failed: z.number().int(),
 })
 export type BatchResult = z.infer<typeof batchResultSchema>
+
+/** The ids of the rows a queue page shows, as a query (`ids=3,5,8`): what the page needs to decide them in place. */
+export const idListQuerySchema = z.object({
+  ids: z
+    .string({ error: 'validation.batchIds' })
+    .transform((v): (string | number)[] => v.split(',').filter(Boolean))
+    .pipe(batchIdsSchema),
+})

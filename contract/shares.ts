@@ -3,7 +3,7 @@ import { endpoint, nothing, pageOf, timestamp } from './http.ts'
 import { isYuanAmount } from './money.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
 import { orderNoSchema, unicodeSchema } from './codes.ts'
-import { batchIdsSchema, batchResultSchema } from './batch.ts'
+import { batchIdsSchema, batchResultSchema, idListQuerySchema } from './batch.ts'
 import { PAYMENT_STATUSES } from './orders.ts'
 
 export * from './values/shares.ts'
@@ -197,6 +197,15 @@ export const sharesApi = {
     summary: 'Review and moderate a share: status moves (SHARE_ADMIN_MOVES), title, price, subscription',
     body: adminShareUpdateSchema,
     response: publicShareSchema,
+  }),
+  adminContents: endpoint({
+    method: 'GET',
+    path: '/api/shares/admin/contents',
+    access: 'admin',
+    tag: 'shares',
+    summary: 'The content (text or link, extraction code) of the shares a review queue shows, to decide them in place',
+    query: idListQuerySchema,
+    response: z.object({ list: z.array(z.object({ id: z.number().int(), type: z.enum(SHARE_TYPES), content: z.string(), extraction_code: z.string().nullable() })) }),
   }),
   adminBatch: endpoint({
     method: 'POST',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Appeal, Report, ReportStatusView, Takedown } from '#contract/moderation.ts'
-import { appeals, auditEvents, reports, shares } from '../../db/schema.ts'
+import { appeals, auditEvents, reports, shares, users } from '../../db/schema.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp } from '../../../test/helpers.ts'
 import { newUnicode } from '../shares/rules.ts'
@@ -438,6 +438,26 @@ describe('reports and appeals', () => {
         expect(bad.statusCode, JSON.stringify(payload)).toBe(422)
       }
       expect((await batch('appeals', { ids: [a1.id], action: 'approve' }, seller.token)).statusCode).toBe(403)
+    })
+
+    it('a queue item is decided in place: the share contents by id and the seller’s record (reports, take-downs, banned shares) by name', async () => {
+      const s = await user()
+      const name = (await t.db.select().from(users).where(eq(users.id, s.id)))[0]!.userName
+      const a = await share(s)
+      const b = await share(s)
+      await reported(a.unicode)
+      await reported(a.unicode)
+      await batch('shares', { ids: [a.id], move: 'takeDown' })
+      await batch('shares', { ids: [b.id], move: 'ban' })
+      const history = await inject({ url: `/api/users/admin/seller-history?names=${name},nobody-here`, headers: bearer(admin) })
+      expect(history.statusCode, history.body).toBe(200)
+      expect(history.json().data.list).toEqual([{ id: s.id, user_name: name, is_banned: 0, refunds: 0, reports: 2, takedowns: 1, banned_shares: 1 }])
+      const contents = await inject({ url: `/api/shares/admin/contents?ids=${a.id},${b.id},999999`, headers: bearer(admin) })
+      expect(contents.statusCode, contents.body).toBe(200)
+      expect(contents.json().data.list).toEqual(expect.arrayContaining([{ id: a.id, type: 'text', content: 'x', extraction_code: null }]))
+      expect(contents.json().data.list).toHaveLength(2)
+      expect((await inject({ url: `/api/shares/admin/contents?ids=${a.id}`, headers: bearer(seller.token) })).statusCode).toBe(403)
+      expect((await inject({ url: '/api/shares/admin/contents?ids=abc', headers: bearer(admin) })).statusCode).toBe(422)
     })
   })
 })

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { fenToYuan } from '#contract/money.ts'
-import { FRAUD_PREVIEW_ROWS, type FraudPreview, type FraudResult, USER_DETAIL_ROWS, type UserDetail } from '#contract/oversight.ts'
+import { FRAUD_PREVIEW_ROWS, type FraudPreview, type FraudResult, type SellerHistory, USER_DETAIL_ROWS, type UserDetail } from '#contract/oversight.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/service.ts'
 import { endAllSessions } from '../auth/sessions.ts'
@@ -11,7 +11,7 @@ import { findUserById, lockUser, updateUser } from '../users/repository.ts'
 import { presentUser } from '../users/presenter.ts'
 import { ownLoginRecords } from '../users/service.ts'
 import { presentRun } from './presenter.ts'
-import { claimRun, countRefund, findRun, finishRun, interruptRun, refundableOrders, refundableSums, sharesStillUp, takeDownAll } from './repository.ts'
+import { claimRun, countRefund, findRun, finishRun, interruptRun, refundableOrders, refundableSums, sellerHistories, sharesStillUp, takeDownAll } from './repository.ts'
 import { FRAUD_BATCH, FRAUD_LEASE_MS, fraudReason, runSince } from './rules.ts'
 
 /** An admin's view of one user (issue 9): the account, newest shares, orders both ways, logins, income. */
@@ -146,4 +146,20 @@ export async function fraudAction(app: FastifyInstance, actorId: number, id: num
   })
   log.info({ sellerId: id, runId: run.id, refunded: refunded.length, shares: down.length }, 'fraud action done')
   return { banned, shares_taken_down: down.length, refunded, run: presentRun(finished) }
+}
+
+/** The records the admin queues show beside each item (decision 125). */
+export async function sellerHistory(app: FastifyInstance, names: readonly string[]): Promise<{ list: SellerHistory[] }> {
+  const rows = await sellerHistories(app.db, names)
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      user_name: r.userName,
+      is_banned: r.isBanned ? 1 : 0,
+      refunds: r.refunds,
+      reports: r.reports,
+      takedowns: r.takedowns,
+      banned_shares: r.bannedShares,
+    })),
+  }
 }

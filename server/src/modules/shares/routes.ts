@@ -20,6 +20,7 @@ export default defineModule({
   admin(r) {
     r.route(sharesApi.adminList, async (request) => ok(await service.listShares(r.app, request.query)))
     r.route(sharesApi.adminUpdate, async (request) => ok(await service.adminUpdateShare(r.app, request.user!.id, request.body), 'common.editSuccess'))
+    r.route(sharesApi.adminContents, async (request) => ok(await service.adminShareContents(r.app, request.query.ids)))
     r.route(sharesApi.adminBatch, async (request) => {
       const to = SHARE_ADMIN_MOVES[request.body.move]
       return ok(

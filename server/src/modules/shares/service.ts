@@ -122,6 +122,19 @@ export async function adminUpdateShare(deps: SharesDeps, adminId: number, b: z.o
   return (await adminChangeShare(deps, adminId, b)).share
 }
 
+/** The content of shares an admin reviews in a queue (decision 125), decrypted; unknown ids are left out. */
+export async function adminShareContents({ db, cipher }: SharesDeps, ids: readonly number[]) {
+  const rows = await repo.sharesById(db, ids)
+  return {
+    list: rows.map((s) => ({
+      id: s.id,
+      type: s.type,
+      content: cipher.decrypt(s.contentEnc),
+      extraction_code: s.extractionCodeEnc ? cipher.decrypt(s.extractionCodeEnc) : null,
+    })),
+  }
+}
+
 /** One share of a batch move (decision 125): the same rules and audit as adminUpdateShare, and whether its status moved. */
 export async function adminMoveShare(deps: SharesDeps, adminId: number, id: number, status: ShareStatus): Promise<{ changed: boolean }> {
   return { changed: (await adminChangeShare(deps, adminId, { id, status })).moved }
