@@ -20,6 +20,7 @@ import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /** `?view=<id>` shows an appeal with its share's history; `?approve=<id>` / `?ban=<id>` confirm a decision. */
 const DIALOGS = ['view', ...APPEAL_ACTIONS] as const
@@ -119,23 +120,16 @@ export default function AppealManage() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <Button component={Link} to={dialogs.open('view', a.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${t('moderation.view')} #${a.id}`}>
-                {t('moderation.view')}
-              </Button>
+              <RowLink to={dialogs.open('view', a.id)} label={t('moderation.view')} item={`#${a.id}`} variant="default" />
               {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
                 ? APPEAL_ACTIONS.map((action) => (
-                    <Button
+                    <RowLink
                       key={action}
-                      component={Link}
                       to={dialogs.open(action, a.id)}
-                      preventScrollReset
-                      size="compact-xs"
-                      variant="light"
+                      label={t(`moderation.appealAction.${action}`)}
+                      item={`#${a.id}`}
                       color={action === 'approve' ? 'green' : 'red'}
-                      aria-label={`${t(`moderation.appealAction.${action}`)} #${a.id}`}
-                    >
-                      {t(`moderation.appealAction.${action}`)}
-                    </Button>
+                    />
                   ))
                 : null}
             </Group>

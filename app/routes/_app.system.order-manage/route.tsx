@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
@@ -21,6 +21,7 @@ import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?refund=<orderNo>` opens the confirm step of a refund, `?history=<id>` the order's audit trail (issue
@@ -147,40 +148,12 @@ export default function AdminOrders() {
           />
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <Button
-                component={Link}
-                to={dialogs.open('history', o.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="default"
-                aria-label={`${t('oversight.user.history')} ${o.orderNo}`}
-              >
-                {t('oversight.user.history')}
-              </Button>
+              <RowLink to={dialogs.open('history', o.id)} label={t('oversight.user.history')} item={o.orderNo} variant="default" />
               {o.product_type === 'share' && o.paid_at ? (
-                <Button
-                  component={Link}
-                  to={dialogs.open('reveals', o.id)}
-                  preventScrollReset
-                  size="compact-xs"
-                  variant="default"
-                  aria-label={`${t('orders.reveals.button')} ${o.orderNo}`}
-                >
-                  {t('orders.reveals.button')}
-                </Button>
+                <RowLink to={dialogs.open('reveals', o.id)} label={t('orders.reveals.button')} item={o.orderNo} variant="default" />
               ) : null}
               {isRefundable(o) ? (
-                <Button
-                  component={Link}
-                  to={dialogs.open('refund', o.orderNo)}
-                  preventScrollReset
-                  size="compact-xs"
-                  variant="light"
-                  color="red"
-                  aria-label={`${t('orders.refund')} ${o.orderNo}`}
-                >
-                  {t('orders.refund')}
-                </Button>
+                <RowLink to={dialogs.open('refund', o.orderNo)} label={t('orders.refund')} item={o.orderNo} color="red" />
               ) : o.refund_state === 'pending' || o.refund_state === 'failed' ? (
                 <CheckRefundButton orderNo={o.orderNo} />
               ) : null}

@@ -1,8 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { type AdminPackage, adminPackageListQuerySchema, PACKAGE_STATUSES, packagesApi, type PackageStatus } from '#contract/packages.ts'
@@ -20,6 +20,8 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { createSchema, editSchema, PackageDialog } from './package-dialog.tsx'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /** `?create=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the delete confirm (SPEC §8). */
 const DIALOGS = ['create', 'edit', 'delete'] as const
@@ -88,22 +90,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Filters() {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        <TextInput name="keyword" label={t('subscriptions.field.name')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
-        <NativeSelect
-          name="status"
-          label={t('subscriptions.field.status')}
-          defaultValue={params.get('status') ?? ''}
-          data={[{ value: '', label: t('common.all') }, ...PACKAGE_STATUSES.map((s) => ({ value: s, label: t(`subscriptions.statuses.${s}`) }))]}
-        />
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      <TextFilter name="keyword" label={t('subscriptions.field.name')} />
+      <SelectFilter name="status" label={t('subscriptions.field.status')} options={PACKAGE_STATUSES.map((s) => [s, t(`subscriptions.statuses.${s}`)] as const)} />
+    </FilterForm>
   )
 }
 
@@ -177,21 +168,9 @@ export default function AdminPackages() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} maw={200}>
-              <Button component={Link} to={dialogs.open('edit', p.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${t('subscriptions.admin.edit')} ${p.name}`}>
-                {t('subscriptions.admin.edit')}
-              </Button>
+              <RowLink to={dialogs.open('edit', p.id)} label={t('subscriptions.admin.edit')} item={p.name} variant="default" />
               <StatusButton pkg={p} />
-              <Button
-                component={Link}
-                to={dialogs.open('delete', p.id)}
-                preventScrollReset
-                size="compact-xs"
-                color="red"
-                variant="light"
-                aria-label={`${t('subscriptions.admin.delete')} ${p.name}`}
-              >
-                {t('subscriptions.admin.delete')}
-              </Button>
+              <RowLink to={dialogs.open('delete', p.id)} label={t('subscriptions.admin.delete')} item={p.name} color="red" />
             </Group>
           </Table.Td>
         </Table.Tr>

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Group, Stack, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminReportListQuerySchema, REPORT_ACTIONS, type ReportAction, reportActionsFrom, reportsApi } from '#contract/moderation.ts'
@@ -18,6 +18,7 @@ import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /** `?recover=<id>`, `?take_down=<id>`, `?ban=<id>` open the confirm step of a report action (works without JavaScript). */
 const DIALOGS = REPORT_ACTIONS
@@ -132,18 +133,7 @@ export default function ReportManage() {
             {r.status === 'processing' ? (
               <Group gap={4} maw={150}>
                 {reportActionsFrom(r.current_share_status).map((a) => (
-                  <Button
-                    key={a}
-                    component={Link}
-                    to={dialogs.open(a, r.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    color={ACTION_COLORS[a]}
-                    aria-label={`${t(`moderation.action.${a}`)} #${r.id}`}
-                  >
-                    {t(`moderation.action.${a}`)}
-                  </Button>
+                  <RowLink key={a} to={dialogs.open(a, r.id)} label={t(`moderation.action.${a}`)} item={`#${r.id}`} color={ACTION_COLORS[a]} />
                 ))}
               </Group>
             ) : null}

@@ -21,6 +21,7 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?takeDown=<id>` that of
@@ -143,26 +144,8 @@ export default function AdminShares() {
               <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
                 {t('shares.list.open')}
               </Button>
-              <Button
-                component={Link}
-                to={dialogs.open('edit', s.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="light"
-                aria-label={`${t('shares.admin.edit')} ${s.title}`}
-              >
-                {t('shares.admin.edit')}
-              </Button>
-              <Button
-                component={Link}
-                to={dialogs.open('history', s.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="default"
-                aria-label={`${t('moderation.history')} ${s.title}`}
-              >
-                {t('moderation.history')}
-              </Button>
+              <RowLink to={dialogs.open('edit', s.id)} label={t('shares.admin.edit')} item={s.title} />
+              <RowLink to={dialogs.open('history', s.id)} label={t('moderation.history')} item={s.title} variant="default" />
               {adminMovesFrom(s.status).map((move) =>
                 move === 'approve' ? (
                   <MoveButton
@@ -174,18 +157,7 @@ export default function AdminShares() {
                     label={s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
                   />
                 ) : (
-                  <Button
-                    key={move}
-                    component={Link}
-                    to={dialogs.open(move, s.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    color={move === 'ban' ? 'red' : 'orange'}
-                    aria-label={`${t(`shares.admin.${move}`)} ${s.title}`}
-                  >
-                    {t(`shares.admin.${move}`)}
-                  </Button>
+                  <RowLink key={move} to={dialogs.open(move, s.id)} label={t(`shares.admin.${move}`)} item={s.title} color={move === 'ban' ? 'red' : 'orange'} />
                 ),
               )}
               {s.status === 'violation' ? (

@@ -22,6 +22,7 @@ import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?process=<id>`, `?reject=<id>` and `?payout=<id>` open a row's form, `?history=<id>` its audit trail
@@ -170,51 +171,13 @@ export default function WithdrawalManage() {
           <WithdrawalCells w={w} />
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <Button
-                component={Link}
-                to={dialogs.open('history', w.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="default"
-                aria-label={`${t('oversight.user.history')} #${w.id}`}
-              >
-                {t('oversight.user.history')}
-              </Button>
+              <RowLink to={dialogs.open('history', w.id)} label={t('oversight.user.history')} item={`#${w.id}`} variant="default" />
               {w.status === 'Pending' ? (
                 <Group gap={4} wrap="nowrap">
-                  <Button
-                    component={Link}
-                    to={dialogs.open('process', w.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    aria-label={`${t('withdrawals.admin.process')} #${w.id}`}
-                  >
-                    {t('withdrawals.admin.process')}
-                  </Button>
-                  <Button
-                    component={Link}
-                    to={dialogs.open('reject', w.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`${t('withdrawals.admin.reject')} #${w.id}`}
-                  >
-                    {t('withdrawals.admin.reject')}
-                  </Button>
+                  <RowLink to={dialogs.open('process', w.id)} label={t('withdrawals.admin.process')} item={`#${w.id}`} />
+                  <RowLink to={dialogs.open('reject', w.id)} label={t('withdrawals.admin.reject')} item={`#${w.id}`} color="red" />
                   {page.alipayPayout ? (
-                    <Button
-                      component={Link}
-                      to={dialogs.open('payout', w.id)}
-                      preventScrollReset
-                      size="compact-xs"
-                      variant="light"
-                      color="teal"
-                      aria-label={`${t('withdrawals.admin.payout')} #${w.id}`}
-                    >
-                      {t('withdrawals.admin.payout')}
-                    </Button>
+                    <RowLink to={dialogs.open('payout', w.id)} label={t('withdrawals.admin.payout')} item={`#${w.id}`} color="teal" />
                   ) : null}
                 </Group>
               ) : null}
