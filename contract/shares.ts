@@ -83,6 +83,16 @@ export const adminShareUpdateSchema = z.object({
   subscription_status: z.enum(SUBSCRIPTION_STATUSES).optional(),
 })
 
+/** A share's content as an admin reviews it in a queue, with its seller (decision 125). */
+export const shareContentSchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  type: z.enum(SHARE_TYPES),
+  content: z.string(),
+  extraction_code: z.string().nullable(),
+})
+export type ShareContent = z.infer<typeof shareContentSchema>
+
 /** One status move on several shares (decision 125). */
 export const adminShareBatchSchema = z.object({
   ids: batchIdsSchema,
@@ -205,7 +215,7 @@ export const sharesApi = {
     tag: 'shares',
     summary: 'The content (text or link, extraction code) of the shares a review queue shows, to decide them in place',
     query: idListQuerySchema,
-    response: z.object({ list: z.array(z.object({ id: z.number().int(), type: z.enum(SHARE_TYPES), content: z.string(), extraction_code: z.string().nullable() })) }),
+    response: z.object({ list: z.array(shareContentSchema) }),
   }),
   adminBatch: endpoint({
     method: 'POST',

@@ -1,18 +1,27 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
 import { idSchema } from '#contract/users.ts'
-import { adminWithdrawalListQuerySchema, type Withdrawal, withdrawalProcessSchema, withdrawalRejectSchema, withdrawalsApi } from '#contract/withdrawals.ts'
+import {
+  adminWithdrawalListQuerySchema,
+  type Withdrawal,
+  withdrawalBatchProcessSchema,
+  withdrawalBatchRejectSchema,
+  withdrawalProcessSchema,
+  withdrawalRejectSchema,
+  withdrawalsApi,
+} from '#contract/withdrawals.ts'
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
+import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord } from '#app/components/lists/queue.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { WithdrawalCells, WithdrawalFilters, WithdrawalHeadCells } from '#app/components/withdrawals/withdrawals.tsx'
 import { api } from '#app/.server/api.ts'
@@ -20,6 +29,7 @@ import { requireAdmin } from '#app/.server/auth.ts'
 import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { batchDone, queueContext, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
@@ -45,8 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const history = historyId.success
       ? { id: historyId.data, events: (await api(request, auditApi.adminList, { token, query: { subject: `withdrawal:${historyId.data}` } })).list }
       : null
+    const { sellers } = await queueContext(request, token, { names: page.list.map((w) => w.username) })
     return {
       history,
+      sellers,
       title: await pageTitle(request, 'menu.withdrawalManage'),
       page,
       toProcess: target('process'),
@@ -58,7 +70,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<string[]> } | { intent: 'payout'; error: string }
+type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<string[]> } | { intent: 'payout' | 'batch'; error: string }
+
+/**
+ * The batch bar (decision 125): the ticked Pending withdrawals marked paid with one transfer order
+ * number, or rejected with one reason; each as the row's own action would, a result per withdrawal.
+ */
+async function batchAction(request: Request, token: string, formData: FormData) {
+  const process = formData.get('intent') === 'batch-process'
+  const fields = { ids: selectedIds(formData), transaction_order: formData.get('transaction_order') ?? undefined, reason: formData.get('reason') ?? undefined }
+  const parsed = process ? withdrawalBatchProcessSchema.safeParse(fields) : withdrawalBatchRejectSchema.safeParse(fields)
+  if (!parsed.success) return data<ActionData>({ intent: 'batch', error: parsed.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })
+  try {
+    const v = parsed.data
+    const result =
+      'transaction_order' in v
+        ? await api(request, withdrawalsApi.adminBatchProcess, { token, body: v })
+        : await api(request, withdrawalsApi.adminBatchReject, { token, body: v })
+    return batchDone(request, formData, result, DIALOGS)
+  } catch (e) {
+    return data<ActionData>({ intent: 'batch', error: await rowError(request, e) }, { status: 400 })
+  }
+}
 
 /**
  * The row actions: process (the transfer order number) and reject (the reason) post from their
@@ -67,8 +100,9 @@ type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<strin
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request, ['process', 'reject', 'payout'])
+  const formData = await readForm(request, ['process', 'reject', 'payout', 'batch-process', 'batch-reject'])
   const intent = formData.get('intent')
+  if (intent === 'batch-process' || intent === 'batch-reject') return batchAction(request, token, formData)
   const back = listUrl(request, DIALOGS)
   if (intent === 'process' || intent === 'reject') {
     const submission = parseWithZod(formData, { schema: intent === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema })
@@ -145,19 +179,31 @@ function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'
 /** The admin's withdrawal queue (SPEC §2 /system/withdrawal-manage). */
 export default function WithdrawalManage() {
   const { t } = useTranslation()
-  const { page, toProcess, toReject, toPayout, history } = useLoaderData<typeof loader>()
+  const { page, toProcess, toReject, toPayout, history, sellers } = useLoaderData<typeof loader>()
   const last = useActionData<typeof action>() as ActionData | { msg: string } | undefined
   const dialogs = useUrlDialogs(DIALOGS)
   const resultOf = (kind: 'process' | 'reject') => (last && 'intent' in last && last.intent === kind ? last.result : undefined)
-  const rowMessage = last && 'intent' in last && last.intent === 'payout' ? last.error : last && 'msg' in last ? last.msg : undefined
+  const rowMessage = last && 'intent' in last && (last.intent === 'payout' || last.intent === 'batch') ? last.error : last && 'msg' in last ? last.msg : undefined
   return (
     <ListPage
       title={t('menu.withdrawalManage')}
       filters={<WithdrawalFilters filters={[...FILTERS]} />}
       page={page}
       minWidth={1150}
+      queue={{
+        ids: page.list.map((w) => w.id),
+        bar: (
+          <QueueBar>
+            <TextInput name="transaction_order" label={t('withdrawals.field.transactionOrder')} size="xs" maxLength={64} autoComplete="off" />
+            <QueueButton intent="batch-process" label={t('withdrawals.admin.processSelected')} accessKey="p" />
+            <TextInput name="reason" label={t('withdrawals.admin.reasonLabel')} size="xs" maxLength={200} />
+            <QueueButton intent="batch-reject" label={t('withdrawals.admin.rejectSelected')} accessKey="r" color="red" />
+          </QueueBar>
+        ),
+      }}
       head={
         <>
+          <SelectHead />
           <Table.Th>{t('withdrawals.field.id')}</Table.Th>
           <Table.Th>{t('withdrawals.field.user')}</Table.Th>
           <WithdrawalHeadCells />
@@ -166,8 +212,12 @@ export default function WithdrawalManage() {
       }
       row={(w) => (
         <Table.Tr key={w.id}>
+          {w.status === 'Pending' ? <SelectCell id={w.id} label={`#${w.id} ${w.username}`} /> : <Table.Td />}
           <Table.Td>{w.id}</Table.Td>
-          <Table.Td>{w.username}</Table.Td>
+          <Table.Td miw={160}>
+            {w.username}
+            <SellerRecord seller={sellers[w.username]} />
+          </Table.Td>
           <WithdrawalCells w={w} />
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">

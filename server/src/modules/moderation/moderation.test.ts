@@ -454,7 +454,7 @@ describe('reports and appeals', () => {
       expect(history.json().data.list).toEqual([{ id: s.id, user_name: name, is_banned: 0, refunds: 0, reports: 2, takedowns: 1, banned_shares: 1 }])
       const contents = await inject({ url: `/api/shares/admin/contents?ids=${a.id},${b.id},999999`, headers: bearer(admin) })
       expect(contents.statusCode, contents.body).toBe(200)
-      expect(contents.json().data.list).toEqual(expect.arrayContaining([{ id: a.id, type: 'text', content: 'x', extraction_code: null }]))
+      expect(contents.json().data.list).toEqual(expect.arrayContaining([{ id: a.id, user_name: name, type: 'text', content: 'x', extraction_code: null }]))
       expect(contents.json().data.list).toHaveLength(2)
       expect((await inject({ url: `/api/shares/admin/contents?ids=${a.id}`, headers: bearer(seller.token) })).statusCode).toBe(403)
       expect((await inject({ url: '/api/shares/admin/contents?ids=abc', headers: bearer(admin) })).statusCode).toBe(422)

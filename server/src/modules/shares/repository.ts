@@ -54,9 +54,13 @@ export async function findLiveShare(db: Database, id: number, userId?: number): 
   return row
 }
 
-/** Shares by id (deleted ones too: an admin may still be deciding a report of one). */
-export function sharesById(db: Database, ids: readonly number[]): Promise<ShareRow[]> {
-  return db.select().from(shares).where(inArray(shares.id, [...ids]))
+/** Shares by id with their seller's name (deleted ones too: an admin may still be deciding a report of one). */
+export function sharesById(db: Database, ids: readonly number[]) {
+  return db
+    .select({ share: shares, userName: users.userName })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(inArray(shares.id, [...ids]))
 }
 
 /** A not deleted share locked for the rest of the transaction (only the given seller's when `userId` is given). */

@@ -126,8 +126,9 @@ export async function adminUpdateShare(deps: SharesDeps, adminId: number, b: z.o
 export async function adminShareContents({ db, cipher }: SharesDeps, ids: readonly number[]) {
   const rows = await repo.sharesById(db, ids)
   return {
-    list: rows.map((s) => ({
+    list: rows.map(({ share: s, userName }) => ({
       id: s.id,
+      user_name: userName,
       type: s.type,
       content: cipher.decrypt(s.contentEnc),
       extraction_code: s.extractionCodeEnc ? cipher.decrypt(s.extractionCodeEnc) : null,
