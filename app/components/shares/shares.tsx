@@ -9,6 +9,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge, yuan } from './cells.tsx'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
+import type { ReactNode } from 'react'
 
 export { DateTimeCell, PaymentStatusBadge, ShareCodeLink, ShareStatusBadge, yuan } from './cells.tsx'
 
@@ -34,7 +35,7 @@ export function ShareHeadCells({ withSeller }: { withSeller?: boolean }) {
 }
 
 /** The cells of a share row in both share lists, matching ShareHeadCells; each list adds its actions. */
-export function ShareCells({ share: s, withSeller }: { share: PublicShare; withSeller?: boolean }) {
+export function ShareCells({ share: s, withSeller, children }: { share: PublicShare; withSeller?: boolean; children?: ReactNode }) {
   const { t } = useTranslation()
   return (
     <>
@@ -48,6 +49,7 @@ export function ShareCells({ share: s, withSeller }: { share: PublicShare; withS
             {s.user_name}
           </Text>
         ) : null}
+        {children}
       </Table.Td>
       <Table.Td>
         <ShareCodeLink unicode={s.unicode} newTab />
