@@ -4,13 +4,14 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
-import { adminAppealListQuerySchema, APPEAL_ACTIONS, type Appeal, appealsApi } from '#contract/moderation.ts'
+import { adminAppealListQuerySchema, APPEAL_ACTIONS, type Appeal, appealBatchSchema, appealsApi } from '#contract/moderation.ts'
 import { idSchema } from '#contract/users.ts'
 import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
 import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
+import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { AppealStatusBadge, ModerationFilters } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
@@ -18,6 +19,7 @@ import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { batchDone, queueContext, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
@@ -36,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const viewed = find('view')
     const decision = APPEAL_ACTIONS.map((action) => ({ action, appeal: find(action) })).find((x) => x.appeal?.appeal_status === 'pending') ?? null
     const history = viewed ? (await api(request, auditApi.adminList, { token, query: { subject: `share:${viewed.share_id}` } })).list : []
-    return { title: await pageTitle(request, 'menu.appealManage'), page, viewed, history, decision: decision?.appeal ? { action: decision.action, appeal: decision.appeal } : null }
+    const context = await queueContext(request, token, { shareIds: page.list.map((a) => a.share_id), names: page.list.map((a) => a.seller_name) })
+    return { title: await pageTitle(request, 'menu.appealManage'), page, viewed, history, ...context, decision: decision?.appeal ? { action: decision.action, appeal: decision.appeal } : null }
   } catch (e) {
     return pageError(request, e)
   }
@@ -46,7 +49,18 @@ const actionSchema = z.object({ intent: z.enum(APPEAL_ACTIONS), id: idSchema })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request, APPEAL_ACTIONS)))
+  const formData = await readForm(request, [...APPEAL_ACTIONS, 'batch-approve'])
+  // The batch bar approves (decision 125); a ban stays one appeal at a time, after its confirm step.
+  if (formData.get('intent') === 'batch-approve') {
+    const batch = appealBatchSchema.safeParse({ ids: selectedIds(formData), action: 'approve' })
+    if (!batch.success) return data({ error: batch.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })
+    try {
+      return await batchDone(request, formData, await api(request, appealsApi.adminBatch, { token, body: batch.data }), DIALOGS)
+    } catch (e) {
+      return data({ error: await rowError(request, e) }, { status: 400 })
+    }
+  }
+  const parsed = actionSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   try {
     await api(request, appealsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })
@@ -64,7 +78,7 @@ function Reasons({ appeal }: { appeal: Appeal }) {
 /** The admin's appeals (SPEC §2 /system/appeal-manage, §3 Appeal, §4 view / approve / ban as violation). */
 export default function AppealManage() {
   const { t } = useTranslation()
-  const { page, viewed, history, decision } = useLoaderData<typeof loader>()
+  const { page, viewed, history, decision, contents, sellers } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   const labels = (a: Appeal) => ({ title: a.share_title, unicode: a.unicode, seller: a.seller_name })
@@ -74,8 +88,17 @@ export default function AppealManage() {
       filters={<ModerationFilters kind="appeals" />}
       page={page}
       minWidth={1100}
+      queue={{
+        ids: page.list.map((a) => a.id),
+        bar: (
+          <QueueBar>
+            <QueueButton intent="batch-approve" label={t('moderation.batch.approveAppeals')} accessKey="a" color="green" />
+          </QueueBar>
+        ),
+      }}
       head={
         <>
+          <SelectHead />
           <Table.Th>{t('moderation.field.id')}</Table.Th>
           <Table.Th>{t('moderation.field.appealedAt')}</Table.Th>
           <Table.Th>{t('moderation.field.unicode')}</Table.Th>
@@ -88,6 +111,7 @@ export default function AppealManage() {
       }
       row={(a) => (
         <Table.Tr key={a.id}>
+          {a.appeal_status === 'pending' ? <SelectCell id={a.id} label={`#${a.id} ${a.share_title}`} /> : <Table.Td />}
           <Table.Td>{a.id}</Table.Td>
           <Table.Td>
             <DateTimeCell iso={a.createdAt} />
@@ -98,8 +122,12 @@ export default function AppealManage() {
               {a.share_title}
             </Text>
             <ShareStatusBadge status={a.share_status} />
+            <ShareContentPreview content={contents[a.share_id]} />
           </Table.Td>
-          <Table.Td>{a.seller_name}</Table.Td>
+          <Table.Td miw={160}>
+            {a.seller_name}
+            <SellerRecord seller={sellers[a.seller_name]} />
+          </Table.Td>
           <Table.Td maw={180}>
             <Text size="sm">
               <Reasons appeal={a} />
