@@ -60,7 +60,7 @@ test.describe('admin queues in batches (zh-CN)', { tag: '@js-off' }, () => {
 
     // One at a time from its row: the toast says what happened (it said "编辑成功").
     await page.getByRole('button', { name: `通过 ${c.title}` }).click()
-    await expectFlash(page, '审核通过')
+    await expectFlash(page, '分享已审核通过。')
     await expect(row(page, c.title)).toHaveCount(0)
     for (const s of [a, b, c]) expect((await api.ok<{ status: string }>('/api/share', { query: { unicode: s.unicode } })).status).toBe('approved')
   })

@@ -27,4 +27,14 @@ describe('the report queue: a batch (decision 125)', () => {
     expect(res.headers.get('location')).toBe('/system/report-manage?pageNum=2#item-7')
     expect(stub.calls.find((c) => c.path === '/api/reports/admin/batch')?.body).toEqual({ ids: [4, 6], action: 'take_down' })
   })
+
+  it('one report decided after its confirm step also comes back at the next row', async () => {
+    stub.on('POST /api/reports/admin/handle', { data: null })
+    const res = await submit('/system/report-manage?status=processing&take_down=5', [
+      ['intent', 'take_down'],
+      ['id', '5'],
+      ['rows', '4,5,6'],
+    ])
+    expect(res.headers.get('location')).toBe('/system/report-manage?status=processing#item-6')
+  })
 })

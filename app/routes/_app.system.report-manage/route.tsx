@@ -16,8 +16,8 @@ import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
-import { listQuery, listUrl } from '#app/.server/lists.ts'
-import { batchDone, queueContext, selectedIds } from '#app/.server/queue.ts'
+import { listQuery } from '#app/.server/lists.ts'
+import { batchDone, nextItemUrl, queueContext, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     return data({ error: await rowError(request, e) }, { status: 400 })
   }
-  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'moderation.reportDone' })
+  return redirectWithToast(request, nextItemUrl(request, formData, [parsed.data.id], DIALOGS), { type: 'success', key: 'moderation.reportDone' })
 }
 
 const ACTION_COLORS: Record<ReportAction, string> = { recover: 'green', take_down: 'orange', ban: 'red' }
@@ -178,7 +178,7 @@ export default function ReportManage() {
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent={confirm.action}
-          fields={{ id: confirm.id }}
+          fields={{ id: confirm.id, rows: page.list.map((x) => x.id).join(',') }}
           confirmLabel={t(`moderation.action.${confirm.action}`)}
           color={ACTION_COLORS[confirm.action]}
         >

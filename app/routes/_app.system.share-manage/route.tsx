@@ -135,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
   }
-  return done(`shares.moved.${move}`)
+  return done(`shares.moved.${move}`, nextItemUrl(request, formData, [parsed.data.id], DIALOGS))
 }
 
 /** A row's approve (or recover): a submit button of the queue form around the table. */
@@ -223,7 +223,7 @@ export default function AdminShares() {
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent="ban"
-          fields={{ id: toBan.id }}
+          fields={{ id: toBan.id, rows: page.list.map((x) => x.id).join(',') }}
           confirmLabel={t('shares.admin.ban')}
         >
           {t('shares.admin.confirmBanText', toBan)}
@@ -235,7 +235,7 @@ export default function AdminShares() {
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent="takeDown"
-          fields={{ id: toTakeDown.id }}
+          fields={{ id: toTakeDown.id, rows: page.list.map((x) => x.id).join(',') }}
           confirmLabel={t('shares.admin.takeDown')}
           color="orange"
         >

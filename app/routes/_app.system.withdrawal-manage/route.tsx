@@ -28,8 +28,8 @@ import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
-import { listQuery, listUrl } from '#app/.server/lists.ts'
-import { batchDone, queueContext, selectedIds } from '#app/.server/queue.ts'
+import { listQuery } from '#app/.server/lists.ts'
+import { batchDone, nextItemUrl, queueContext, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
@@ -103,7 +103,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, ['process', 'reject', 'payout', 'batch-process', 'batch-reject'])
   const intent = formData.get('intent')
   if (intent === 'batch-process' || intent === 'batch-reject') return batchAction(request, token, formData)
-  const back = listUrl(request, DIALOGS)
+  // Back to the queue at the row after this one (decision 125).
+  const back = nextItemUrl(request, formData, [Number(formData.get('id'))], DIALOGS)
   if (intent === 'process' || intent === 'reject') {
     const submission = parseWithZod(formData, { schema: intent === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema })
     if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
@@ -128,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The process or reject form of one withdrawal, in its URL dialog (a page section without JavaScript). */
-function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'; w: Withdrawal; last?: SubmissionResult<string[]>; closeTo: string }) {
+function DecisionDialog({ kind, w, last, closeTo, rows }: { kind: 'process' | 'reject'; w: Withdrawal; last?: SubmissionResult<string[]>; closeTo: string; rows: string }) {
   const { t } = useTranslation()
   const pending = useIsPending({ intent: kind })
   const schema = kind === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema
@@ -154,6 +155,7 @@ function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'
       {/* Posts to this URL (dialog open): a refusal comes back here, at its field. */}
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="id" value={w.id} />
+        <input type="hidden" name="rows" value={rows} />
         <Stack>
           <Text size="sm">{t(kind === 'process' ? 'withdrawals.admin.processText' : 'withdrawals.admin.rejectText', values)}</Text>
           {kind === 'process' ? (
@@ -182,6 +184,7 @@ export default function WithdrawalManage() {
   const { page, toProcess, toReject, toPayout, history, sellers } = useLoaderData<typeof loader>()
   const last = useActionData<typeof action>() as ActionData | { msg: string } | undefined
   const dialogs = useUrlDialogs(DIALOGS)
+  const rows = page.list.map((w) => w.id).join(',')
   const resultOf = (kind: 'process' | 'reject') => (last && 'intent' in last && last.intent === kind ? last.result : undefined)
   const rowMessage = last && 'intent' in last && (last.intent === 'payout' || last.intent === 'batch') ? last.error : last && 'msg' in last ? last.msg : undefined
   return (
@@ -238,15 +241,15 @@ export default function WithdrawalManage() {
     >
       <FormErrors errors={rowMessage ? [rowMessage] : undefined} />
       {history ? <HistoryDialog kind="withdrawal" item={`#${history.id}`} events={history.events} closeTo={dialogs.closed} /> : null}
-      {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} /> : null}
-      {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} /> : null}
+      {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} rows={rows} /> : null}
+      {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} rows={rows} /> : null}
       {toPayout ? (
         <ConfirmDialog
           title={t('withdrawals.admin.payoutTitle', { id: toPayout.id })}
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent="payout"
-          fields={{ id: toPayout.id }}
+          fields={{ id: toPayout.id, rows }}
           confirmLabel={t('withdrawals.admin.payout')}
           color="teal"
         >
