@@ -1,8 +1,11 @@
+import { data } from '@remix-run/node'
+import type { z } from 'zod'
 import type { BatchResult } from '#contract/batch.ts'
 import { oversightApi, type SellerHistory } from '#contract/oversight.ts'
 import { type ShareContent, sharesApi } from '#contract/shares.ts'
 import { apiMessage } from '#app/utils/api-message.ts'
 import { api } from './api.ts'
+import { rowError } from './failures.ts'
 import { getT } from './i18n.ts'
 import { listUrl } from './lists.ts'
 import { redirectWithToast } from './toast.ts'
@@ -71,4 +74,18 @@ export async function batchDone(request: Request, form: FormData, result: BatchR
     key: 'common.queue.partly',
     values: { done: String(result.done), failed: String(result.failed), reasons: failed.length > REASONS_SHOWN ? `${reasons}${t('common.queue.separator')}…` : reasons },
   })
+}
+
+/**
+ * A queue page's batch action: the form checked against the batch endpoint's schema (nothing ticked,
+ * no reason: refused by name without asking the API), then the API called and the queue continued
+ * (`batchDone`); a refusal of the whole call is stated above the list.
+ */
+export async function runBatch<B>(request: Request, form: FormData, parsed: z.ZodSafeParseResult<B>, call: (body: B) => Promise<BatchResult>, dialogKeys: readonly string[]) {
+  if (!parsed.success) return data({ intent: 'batch' as const, error: parsed.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })
+  try {
+    return await batchDone(request, form, await call(parsed.data), dialogKeys)
+  } catch (e) {
+    return data({ intent: 'batch' as const, error: await rowError(request, e) }, { status: 400 })
+  }
 }

@@ -17,7 +17,7 @@ import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
-import { batchDone, nextItemUrl, queueContext, selectedIds } from '#app/.server/queue.ts'
+import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
@@ -61,12 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get('intent') ?? '')
   if (Object.hasOwn(BATCH_ACTIONS, intent)) {
     const batch = reportBatchSchema.safeParse({ ids: selectedIds(formData), action: BATCH_ACTIONS[intent as keyof typeof BATCH_ACTIONS] })
-    if (!batch.success) return data({ error: batch.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })
-    try {
-      return await batchDone(request, formData, await api(request, reportsApi.adminBatch, { token, body: batch.data }), DIALOGS)
-    } catch (e) {
-      return data({ error: await rowError(request, e) }, { status: 400 })
-    }
+    return runBatch(request, formData, batch, (body) => api(request, reportsApi.adminBatch, { token, body }), DIALOGS)
   }
   const parsed = actionSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })

@@ -19,7 +19,7 @@ import { requireAdmin } from '#app/.server/auth.ts'
 import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
-import { batchDone, nextItemUrl, queueContext, selectedIds } from '#app/.server/queue.ts'
+import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
@@ -88,7 +88,7 @@ const ROW_MOVE = /^(approve|recover):(\d+)$/
 const BATCH_MOVES = { 'batch-approve': 'approve', 'batch-takeDown': 'takeDown' } as const satisfies Record<string, ShareAdminMove>
 
 /** A row action's failure (`error`, above the list) or the edit form's result (on the form). */
-type ActionResult = { error: string; edit?: undefined } | { error?: undefined; edit: { id: string; result: SubmissionResult<string[]> } }
+type ActionResult = { error: string; edit?: undefined; intent?: 'batch' } | { error?: undefined; edit: { id: string; result: SubmissionResult<string[]> } }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -98,12 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = (key = 'common.editSuccess', to = listUrl(request, DIALOGS)) => redirectWithToast(request, to, { type: 'success', key })
   if (Object.hasOwn(BATCH_MOVES, intent)) {
     const parsed = adminShareBatchSchema.safeParse({ ids: selectedIds(formData), move: BATCH_MOVES[intent as keyof typeof BATCH_MOVES] })
-    if (!parsed.success) return data<ActionResult>({ error: parsed.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })
-    try {
-      return await batchDone(request, formData, await api(request, sharesApi.adminBatch, { token, body: parsed.data }), DIALOGS)
-    } catch (e) {
-      return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
-    }
+    return runBatch(request, formData, parsed, (body) => api(request, sharesApi.adminBatch, { token, body }), DIALOGS)
   }
   const row = ROW_MOVE.exec(intent)
   if (row) {
@@ -151,7 +146,7 @@ function MoveButton({ id, move, label, title }: { id: number; move: 'approve' | 
 export default function AdminShares() {
   const { t } = useTranslation()
   const { page, toBan, toTakeDown, toEdit, history, contents, sellers } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const actionData = useActionData<typeof action>() as ActionResult | undefined
   const dialogs = useUrlDialogs(DIALOGS)
   // An edit refused for a share no longer on this page (deleted meanwhile): its form is not shown, so
   // the reason is stated above the list.

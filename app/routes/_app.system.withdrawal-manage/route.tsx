@@ -29,7 +29,7 @@ import { requireAdmin } from '#app/.server/auth.ts'
 import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
-import { batchDone, nextItemUrl, queueContext, selectedIds } from '#app/.server/queue.ts'
+import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
@@ -79,18 +79,9 @@ type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<strin
 async function batchAction(request: Request, token: string, formData: FormData) {
   const process = formData.get('intent') === 'batch-process'
   const fields = { ids: selectedIds(formData), transaction_order: formData.get('transaction_order') ?? undefined, reason: formData.get('reason') ?? undefined }
-  const parsed = process ? withdrawalBatchProcessSchema.safeParse(fields) : withdrawalBatchRejectSchema.safeParse(fields)
-  if (!parsed.success) return data<ActionData>({ intent: 'batch', error: parsed.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })
-  try {
-    const v = parsed.data
-    const result =
-      'transaction_order' in v
-        ? await api(request, withdrawalsApi.adminBatchProcess, { token, body: v })
-        : await api(request, withdrawalsApi.adminBatchReject, { token, body: v })
-    return batchDone(request, formData, result, DIALOGS)
-  } catch (e) {
-    return data<ActionData>({ intent: 'batch', error: await rowError(request, e) }, { status: 400 })
-  }
+  return process
+    ? runBatch(request, formData, withdrawalBatchProcessSchema.safeParse(fields), (body) => api(request, withdrawalsApi.adminBatchProcess, { token, body }), DIALOGS)
+    : runBatch(request, formData, withdrawalBatchRejectSchema.safeParse(fields), (body) => api(request, withdrawalsApi.adminBatchReject, { token, body }), DIALOGS)
 }
 
 /**
