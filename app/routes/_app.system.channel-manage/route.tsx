@@ -2,7 +2,7 @@ import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Badge, Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminChannelListQuerySchema, type Channel, CHANNEL_STATUSES, channelsApi } from '#contract/channels.ts'
@@ -21,7 +21,7 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { ChannelDialog, createFormSchema, editFormSchema } from './channel-dialog.tsx'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
-import { RowLink } from '#app/components/lists/row-action.tsx'
+import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
 
 /** `?new=1` opens the create form, `?edit=<id>` the edit form of a channel on this page. */
 const DIALOGS = ['new', 'edit'] as const
@@ -92,26 +92,8 @@ function Filters() {
 /** Enable or disable: one POST, no confirm step (nothing is lost; it can be turned back at once). */
 function StatusButton({ channel }: { channel: Channel }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const to = channel.status === 'enable' ? 'disable' : 'enable'
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === to && navigation.formData.get('id') === String(channel.id)
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={channel.id} />
-      <Button
-        type="submit"
-        name="intent"
-        value={to}
-        size="compact-xs"
-        variant="light"
-        color={to === 'disable' ? 'orange' : 'green'}
-        loading={pending}
-        aria-label={`${t(`channels.admin.${to}`)} ${channel.name}`}
-      >
-        {t(`channels.admin.${to}`)}
-      </Button>
-    </Form>
-  )
+  return <RowPost fields={{ id: channel.id }} intent={to} label={t(`channels.admin.${to}`)} item={channel.name} color={to === 'disable' ? 'orange' : 'green'} />
 }
 
 export default function ChannelManage() {

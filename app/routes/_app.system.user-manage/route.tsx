@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { userListQuerySchema, usersApi } from '#contract/users.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
-import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -16,7 +16,7 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
-import { RowLink } from '#app/components/lists/row-action.tsx'
+import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?ban=<id>` and `?setRole=<id>` open the confirm step of a ban or a role change (issue 13); unbanning
@@ -77,25 +77,7 @@ function ViewButton({ id, name }: { id: number; name: string }) {
 
 function UnbanButton({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'ban' })
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="is_banned" value={0} />
-      <Button
-        type="submit"
-        name="intent"
-        value="ban"
-        size="compact-xs"
-        color="green"
-        variant="light"
-        loading={pending}
-        aria-label={`${t('system.users.unban')} ${name}`}
-      >
-        {t('system.users.unban')}
-      </Button>
-    </Form>
-  )
+  return <RowPost fields={{ id, is_banned: 0 }} intent="ban" label={t('system.users.unban')} item={name} color="green" />
 }
 
 export default function UserManage() {
