@@ -1,13 +1,13 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
 import { adminAppealListQuerySchema, APPEAL_ACTIONS, type Appeal, appealBatchSchema, appealsApi } from '#contract/moderation.ts'
 import { idSchema } from '#contract/users.ts'
-import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
-import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
+import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
@@ -175,26 +175,18 @@ export default function AppealManage() {
         </ConfirmDialog>
       ) : null}
       {viewed ? (
-        <UrlDialog title={t('moderation.historyTitle', { title: viewed.share_title, unicode: viewed.unicode })} closeTo={dialogs.closed} wide>
-          <Stack>
-            <Group gap="xs">
-              <ShareStatusBadge status={viewed.share_status} />
-              <AppealStatusBadge status={viewed.appeal_status} />
-            </Group>
-            <Text size="sm">
-              {t('moderation.field.takedownReasons')}: <Reasons appeal={viewed} />
-            </Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-              {viewed.description}
-            </Text>
-            <AuditTrail events={history} />
-            <Group justify="flex-end">
-              <Button component={Link} to={dialogs.closed} variant="default" preventScrollReset replace>
-                {t('moderation.close')}
-              </Button>
-            </Group>
-          </Stack>
-        </UrlDialog>
+        <HistoryDialog title={t('moderation.historyTitle', { title: viewed.share_title, unicode: viewed.unicode })} events={history} closeTo={dialogs.closed} wide>
+          <Group gap="xs">
+            <ShareStatusBadge status={viewed.share_status} />
+            <AppealStatusBadge status={viewed.appeal_status} />
+          </Group>
+          <Text size="sm">
+            {t('moderation.field.takedownReasons')}: <Reasons appeal={viewed} />
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {viewed.description}
+          </Text>
+        </HistoryDialog>
       ) : null}
     </ListPage>
   )

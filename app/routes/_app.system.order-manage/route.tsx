@@ -147,7 +147,7 @@ export default function AdminOrders() {
       )}
     >
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-      {history ? <HistoryDialog kind="order" item={history.item} events={history.events} closeTo={dialogs.closed} /> : null}
+      {history ? <HistoryDialog title={t('oversight.history.order', { item: history.item })} events={history.events} closeTo={dialogs.closed} /> : null}
       {reveals ? <RevealsDialog orderNo={reveals.orderNo} reveals={reveals.list} total={reveals.total} closeTo={dialogs.closed} /> : null}
       {toRefund ? (
         <ConfirmDialog

@@ -2,13 +2,13 @@ import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
 import { adminMovesFrom, adminShareBatchSchema, adminShareListQuerySchema, SHARE_ADMIN_MOVES, type ShareAdminMove, sharesApi } from '#contract/shares.ts'
-import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
-import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
+import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
@@ -238,14 +238,7 @@ export default function AdminShares() {
         </ConfirmDialog>
       ) : null}
       {history ? (
-        <UrlDialog title={t('moderation.historyTitle', history)} closeTo={dialogs.closed} wide>
-          <AuditTrail events={history.events} />
-          <Group justify="flex-end" mt="md">
-            <Button component={Link} to={dialogs.closed} variant="default" preventScrollReset replace>
-              {t('moderation.close')}
-            </Button>
-          </Group>
-        </UrlDialog>
+        <HistoryDialog title={t('moderation.historyTitle', history)} events={history.events} closeTo={dialogs.closed} wide />
       ) : null}
       {toEdit ? (
         <EditShareDialog

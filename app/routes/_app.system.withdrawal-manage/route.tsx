@@ -231,7 +231,7 @@ export default function WithdrawalManage() {
       )}
     >
       <FormErrors errors={rowMessage ? [rowMessage] : undefined} />
-      {history ? <HistoryDialog kind="withdrawal" item={`#${history.id}`} events={history.events} closeTo={dialogs.closed} /> : null}
+      {history ? <HistoryDialog title={t('oversight.history.withdrawal', { item: `#${history.id}` })} events={history.events} closeTo={dialogs.closed} /> : null}
       {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} rows={rows} /> : null}
       {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} rows={rows} /> : null}
       {toPayout ? (
