@@ -65,7 +65,7 @@ test.describe('admin queues in batches (zh-CN)', { tag: '@js-off' }, () => {
     for (const s of [a, b, c]) expect((await api.ok<{ status: string }>('/api/share', { query: { unicode: s.unicode } })).status).toBe('approved')
   })
 
-  test('withdrawals: two ticked ones marked paid with one transfer number; nothing ticked is refused by name', async ({ page, context, api }) => {
+  test('withdrawals: nothing ticked is refused by name; the page selected and marked paid with one transfer number', async ({ page, context, api }) => {
     const seller = await newSeller(api)
     const share = await newShare(api, seller, 'x')
     await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
@@ -82,7 +82,9 @@ test.describe('admin queues in batches (zh-CN)', { tag: '@js-off' }, () => {
     await markPaid.click()
     await expect(page.getByText('请至少选择一项。')).toBeVisible()
 
-    for (const id of ids) await page.getByRole('checkbox', { name: `选择 #${id} ${seller.user_name}` }).check()
+    // "Select page" is a link: it ticks every row, JavaScript or not.
+    await page.getByRole('link', { name: '全选本页' }).click()
+    for (const id of ids) await expect(page.getByRole('checkbox', { name: `选择 #${id} ${seller.user_name}` })).toBeChecked()
     await page.getByLabel('交易单号', { exact: true }).fill('BATCH20261127')
     await page.getByRole('button', { name: /^标记所选已打款/ }).click()
     await expectFlash(page, '已处理 2 项。')
