@@ -3,6 +3,7 @@ import { unicodeSchema } from './codes.ts'
 import { endpoint, pageOf, timestamp } from './http.ts'
 import { SHARE_STATUSES, type ShareStatus } from './shares.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
+import { batchIdsSchema, batchResultSchema } from './batch.ts'
 
 /** Why a visitor reports a share (issue 9): a fixed list, translated as `moderation.reason.<key>`. */
 export const REPORT_REASONS = ['fraud', 'illegal', 'porn', 'infringement', 'spam', 'other'] as const
@@ -135,6 +136,10 @@ export type Appeal = z.infer<typeof appealSchema>
 
 export const appealHandleSchema = z.object({ id: idSchema, action: z.enum(APPEAL_ACTIONS, { error: 'moderation.validation.action' }) })
 
+/** One decision on several reports / appeals (decision 125). */
+export const reportBatchSchema = z.object({ ids: batchIdsSchema, action: reportHandleSchema.shape.action })
+export const appealBatchSchema = z.object({ ids: batchIdsSchema, action: appealHandleSchema.shape.action })
+
 /** A seller's taken-down share: why, and their appeal of this take-down if any. */
 export const takedownSchema = z.object({
   share_id: z.number().int(),
@@ -182,6 +187,15 @@ export const reportsApi = {
     body: reportHandleSchema,
     response: reportHandledSchema,
   }),
+  adminBatch: endpoint({
+    method: 'POST',
+    path: '/api/reports/admin/batch',
+    access: 'admin',
+    tag: 'reports',
+    summary: 'One action on several reports, each as /handle would (its own transaction, its share’s other open reports closed); a result per report',
+    body: reportBatchSchema,
+    response: batchResultSchema,
+  }),
 }
 
 export const appealsApi = {
@@ -219,5 +233,14 @@ export const appealsApi = {
     summary: 'Approve an appeal (the share is recovered) or ban the share as a violation',
     body: appealHandleSchema,
     response: appealSchema,
+  }),
+  adminBatch: endpoint({
+    method: 'POST',
+    path: '/api/appeals/admin/batch',
+    access: 'admin',
+    tag: 'appeals',
+    summary: 'One decision on several appeals, each as /handle would; a result per appeal',
+    body: appealBatchSchema,
+    response: batchResultSchema,
   }),
 }

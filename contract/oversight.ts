@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint, timestamp } from './http.ts'
+import { BATCH_MAX } from './batch.ts'
 import { incomeSummarySchema } from './income.ts'
 import { orderPaymentMethodSchema, orderRevealsSchema, orderSchema } from './orders.ts'
 import { publicShareSchema, SHARE_STATUSES } from './shares.ts'
@@ -88,7 +89,39 @@ export const fraudResultSchema = z.object({
 })
 export type FraudResult = z.infer<typeof fraudResultSchema>
 
+/**
+ * What an admin weighs beside a queue item (decision 125): the seller's refunded sales, the reports
+ * against their shares, take-downs so far, shares banned as violations, and whether the account is banned.
+ */
+export const sellerHistorySchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  is_banned: z.literal([0, 1]),
+  refunds: z.number().int(),
+  reports: z.number().int(),
+  takedowns: z.number().int(),
+  banned_shares: z.number().int(),
+})
+export type SellerHistory = z.infer<typeof sellerHistorySchema>
+
+export const sellerHistoryQuerySchema = z.object({
+  /** User names, comma-separated (the names a queue page shows). */
+  names: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').map((n) => n.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(64)).min(1, 'validation.batchIds').max(BATCH_MAX, 'validation.batchTooMany')),
+})
+
 export const oversightApi = {
+  sellerHistory: endpoint({
+    method: 'GET',
+    path: '/api/users/admin/seller-history',
+    access: 'admin',
+    tag: 'users',
+    summary: "Sellers' records for the admin queues: refunds, reports, take-downs, banned shares, account banned",
+    query: sellerHistoryQuerySchema,
+    response: z.object({ list: z.array(sellerHistorySchema) }),
+  }),
   userDetail: endpoint({
     method: 'GET',
     path: '/api/users/admin/detail',

@@ -3,10 +3,11 @@ import { endpoint, nothing, pageOf, timestamp } from './http.ts'
 import { isYuanAmount } from './money.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
 import { orderNoSchema, unicodeSchema } from './codes.ts'
+import { batchIdsSchema, batchResultSchema, idListQuerySchema } from './batch.ts'
 import { PAYMENT_STATUSES } from './orders.ts'
 
 export * from './values/shares.ts'
-import { CONTENT_MAX, EXTRACTION_CODE_MAX, PRICE_MAX_YUAN, PRICE_MIN_YUAN, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, SUBSCRIPTION_STATUSES, TITLE_MAX, URL_MAX, type ShareType } from './values/shares.ts'
+import { CONTENT_MAX, EXTRACTION_CODE_MAX, PRICE_MAX_YUAN, PRICE_MIN_YUAN, SHARE_ADMIN_MOVES, type ShareAdminMove, SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES, SUBSCRIPTION_STATUSES, TITLE_MAX, URL_MAX, type ShareType } from './values/shares.ts'
 
 /** A price in yuan with at most two decimals, ¥0.01–¥10,000 (issue: shares). */
 export const priceSchema = z
@@ -80,6 +81,22 @@ export const adminShareUpdateSchema = z.object({
   title: shareFields.title.optional(),
   price: priceSchema.optional(),
   subscription_status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+})
+
+/** A share's content as an admin reviews it in a queue, with its seller (decision 125). */
+export const shareContentSchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  type: z.enum(SHARE_TYPES),
+  content: z.string(),
+  extraction_code: z.string().nullable(),
+})
+export type ShareContent = z.infer<typeof shareContentSchema>
+
+/** One status move on several shares (decision 125). */
+export const adminShareBatchSchema = z.object({
+  ids: batchIdsSchema,
+  move: z.custom<ShareAdminMove>((v) => typeof v === 'string' && Object.hasOwn(SHARE_ADMIN_MOVES, v), { error: 'validation.shareStatus' }),
 })
 
 export const shareLookupQuerySchema = z
@@ -190,6 +207,24 @@ export const sharesApi = {
     summary: 'Review and moderate a share: status moves (SHARE_ADMIN_MOVES), title, price, subscription',
     body: adminShareUpdateSchema,
     response: publicShareSchema,
+  }),
+  adminContents: endpoint({
+    method: 'GET',
+    path: '/api/shares/admin/contents',
+    access: 'admin',
+    tag: 'shares',
+    summary: 'The content (text or link, extraction code) of the shares a review queue shows, to decide them in place',
+    query: idListQuerySchema,
+    response: z.object({ list: z.array(shareContentSchema) }),
+  }),
+  adminBatch: endpoint({
+    method: 'POST',
+    path: '/api/shares/admin/batch',
+    access: 'admin',
+    tag: 'shares',
+    summary: 'One status move (approve, take down, ban) on several shares: each in its own transaction and audit row, a result per share',
+    body: adminShareBatchSchema,
+    response: batchResultSchema,
   }),
 }
 

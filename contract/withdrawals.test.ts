@@ -16,6 +16,8 @@ describe('contract/withdrawals', () => {
       'POST /api/withdrawals/admin/process admin',
       'POST /api/withdrawals/admin/reject admin',
       'POST /api/withdrawals/admin/payout admin',
+      'POST /api/withdrawals/admin/batch-process admin',
+      'POST /api/withdrawals/admin/batch-reject admin',
     ])
   })
 

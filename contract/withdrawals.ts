@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { endpoint, pageOf, timestamp } from './http.ts'
 import { isYuanAmount } from './money.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
+import { batchIdsSchema, batchResultSchema } from './batch.ts'
 
 /** SPEC §4 Withdrawal status. */
 export const WITHDRAWAL_STATUSES = ['Pending', 'Completed', 'Failed'] as const
@@ -59,6 +60,12 @@ export const rejectReasonSchema = z
 export const withdrawalProcessSchema = z.object({ id: idSchema, transaction_order: transactionOrderSchema })
 export const withdrawalRejectSchema = z.object({ id: idSchema, reason: rejectReasonSchema })
 export const withdrawalIdSchema = z.object({ id: idSchema })
+/**
+ * Several withdrawals marked paid with one transfer order number (a batch transfer's number, decision
+ * 125) or rejected with one reason.
+ */
+export const withdrawalBatchProcessSchema = z.object({ ids: batchIdsSchema, transaction_order: transactionOrderSchema })
+export const withdrawalBatchRejectSchema = z.object({ ids: batchIdsSchema, reason: rejectReasonSchema })
 
 export const withdrawalListQuerySchema = pageQuerySchema.extend({
   status: withdrawalStatusSchema.optional(),
@@ -180,5 +187,23 @@ export const withdrawalsApi = {
     summary: 'Pay a Pending withdrawal out through Alipay (fund.trans.uni.transfer; only when configured)',
     body: withdrawalIdSchema,
     response: withdrawalSchema,
+  }),
+  adminBatchProcess: endpoint({
+    method: 'POST',
+    path: '/api/withdrawals/admin/batch-process',
+    access: 'admin',
+    tag: 'withdrawals',
+    summary: 'Mark several Pending withdrawals paid with one transfer order number, each as /process would; a result per withdrawal',
+    body: withdrawalBatchProcessSchema,
+    response: batchResultSchema,
+  }),
+  adminBatchReject: endpoint({
+    method: 'POST',
+    path: '/api/withdrawals/admin/batch-reject',
+    access: 'admin',
+    tag: 'withdrawals',
+    summary: 'Reject several Pending withdrawals with one reason, each as /reject would; a result per withdrawal',
+    body: withdrawalBatchRejectSchema,
+    response: batchResultSchema,
   }),
 }

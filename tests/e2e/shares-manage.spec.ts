@@ -260,7 +260,8 @@ test.describe('admin: share review', () => {
     await expect(row(page, a.title).getByRole('link', { name: 'Open' })).toHaveAttribute('href', `/share/${a.unicode}`)
 
     await page.getByRole('button', { name: `Approve ${a.title}` }).click()
-    await expectFlash(page, 'Edited Successfully')
+    // The toast says what was done (issue 23: it said "Edited Successfully").
+    await expectFlash(page, 'Share approved.')
     await expect(row(page, a.title)).toContainText('Approved')
     // Taking down asks first (issue 13); Cancel leaves the share as it was.
     await page.getByRole('link', { name: `Take down ${a.title}` }).click()
@@ -271,9 +272,10 @@ test.describe('admin: share review', () => {
     expect((await sellerShare(api, a.id)).status).toBe('approved')
     await page.getByRole('link', { name: `Take down ${a.title}` }).click()
     await dialog(page, 'Take this share down?').getByRole('button', { name: 'Take down' }).click()
-    await expectFlash(page, 'Edited Successfully')
+    await expectFlash(page, 'Share taken down.')
     await expect(row(page, a.title)).toContainText('Taken down')
     await page.getByRole('button', { name: `Recover ${a.title}` }).click()
+    await expectFlash(page, 'Share recovered.')
     await expect(row(page, a.title)).toContainText('Approved')
     expect((await sellerShare(api, a.id)).status).toBe('approved')
 
@@ -281,7 +283,7 @@ test.describe('admin: share review', () => {
     const confirm = dialog(page, 'Ban this share?')
     await expect(confirm).toContainText(b.title)
     await confirm.getByRole('button', { name: 'Ban' }).click()
-    await expectFlash(page, 'Edited Successfully')
+    await expectFlash(page, 'Share banned.')
     await expect(row(page, b.title)).toContainText('Violation')
     await expect(row(page, b.title)).toContainText('Final')
     await expect(row(page, b.title).getByRole('button')).toHaveCount(0)

@@ -25,7 +25,7 @@ export function get(path: string, cookie?: string): Request {
 }
 
 /** A form post of this site's page (same Origin, urlencoded, as a browser without JavaScript sends it). */
-export function post(path: string, fields: Record<string, string>, { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}): Request {
+export function post(path: string, fields: Record<string, string> | [string, string][], { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}): Request {
   return new Request(ORIGIN + path, {
     method: 'POST',
     headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}), ...headers },

@@ -1,4 +1,5 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Page } from '#contract/envelope.ts'
@@ -21,11 +22,26 @@ type ListPageProps<T> = {
   head: ReactNode
   /** One `<Table.Tr>` per item. */
   row: (item: T) => ReactNode
+  /**
+   * A queue (decision 125): the table becomes one POST form with this batch bar above it; rows tick
+   * `ids` (SelectCell) and `rows` carries the order shown, so the action returns to the next item.
+   */
+  queue?: { bar: ReactNode; ids: number[] }
 }
 
 /** The shell of every list page: title, filters, the table, the empty state and the pager (URL-driven, so it works without JavaScript). */
-export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, page, minWidth, head, row }: ListPageProps<T>) {
+export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, page, minWidth, head, row, queue }: ListPageProps<T>) {
   const { t } = useTranslation()
+  const table = (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>{head}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{page.list.map(row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
   return (
     <Stack>
       {extra ? (
@@ -38,14 +54,17 @@ export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, p
       )}
       {filters}
       {children}
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>{head}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{page.list.map(row)}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {queue ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="rows" value={queue.ids.join(',')} />
+          <Stack>
+            {queue.bar}
+            {table}
+          </Stack>
+        </Form>
+      ) : (
+        table
+      )}
       {page.list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
       <Pager total={page.total} pageNum={page.pageNum} pageSize={page.pageSize} />
     </Stack>

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, NativeSelect, TextInput } from '@mantine/core'
-import { Form, useSearchParams } from '@remix-run/react'
+import { Badge } from '@mantine/core'
+import { useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { APPEAL_STATUSES, type AppealStatus, REPORT_REASONS, REPORT_STATUSES, type ReportStatus } from '#contract/moderation.ts'
 import { DateField } from '#app/components/forms/date-field.tsx'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 
 const NO_SHRINK = { minWidth: 'max-content' } as const
 const REPORT_COLORS: Record<ReportStatus, string> = { processing: 'orange', handled: 'green' }
@@ -30,36 +31,17 @@ export function AppealStatusBadge({ status }: { status: AppealStatus }) {
 export function ModerationFilters({ kind }: { kind: 'reports' | 'appeals' }) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
-  const value = (f: string) => params.get(f) ?? ''
-  const all = { value: '', label: t('common.all') }
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        {kind === 'reports' ? (
-          <NativeSelect
-            name="status"
-            label={t('moderation.filter.status')}
-            defaultValue={value('status')}
-            data={[all, ...REPORT_STATUSES.map((s) => ({ value: s, label: t(`moderation.reportStatus.${s}`) }))]}
-          />
-        ) : (
-          <NativeSelect
-            name="appeal_status"
-            label={t('moderation.filter.appealStatus')}
-            defaultValue={value('appeal_status')}
-            data={[all, ...APPEAL_STATUSES.map((s) => ({ value: s, label: t(`moderation.appealStatus.${s}`) }))]}
-          />
-        )}
-        <TextInput name="unicode" label={t('moderation.filter.unicode')} defaultValue={value('unicode')} maxLength={32} w={140} />
-        {kind === 'reports' ? (
-          <NativeSelect name="reason" label={t('moderation.filter.reason')} defaultValue={value('reason')} data={[all, ...REPORT_REASONS.map((r) => ({ value: r, label: t(`moderation.reason.${r}`) }))]} />
-        ) : null}
-        <DateField name="from" label={t('moderation.filter.from')} value={value('from')} />
-        <DateField name="to" label={t('moderation.filter.to')} value={value('to')} />
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      {kind === 'reports' ? (
+        <SelectFilter name="status" label={t('moderation.filter.status')} options={REPORT_STATUSES.map((s) => [s, t(`moderation.reportStatus.${s}`)] as const)} />
+      ) : (
+        <SelectFilter name="appeal_status" label={t('moderation.filter.appealStatus')} options={APPEAL_STATUSES.map((s) => [s, t(`moderation.appealStatus.${s}`)] as const)} />
+      )}
+      <TextFilter name="unicode" label={t('moderation.filter.unicode')} maxLength={32} w={140} />
+      {kind === 'reports' ? <SelectFilter name="reason" label={t('moderation.filter.reason')} options={REPORT_REASONS.map((r) => [r, t(`moderation.reason.${r}`)] as const)} /> : null}
+      <DateField name="from" label={t('moderation.filter.from')} value={params.get('from') ?? ''} />
+      <DateField name="to" label={t('moderation.filter.to')} value={params.get('to') ?? ''} />
+    </FilterForm>
   )
 }

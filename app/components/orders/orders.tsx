@@ -1,5 +1,5 @@
-import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core'
-import { Form, useSearchParams } from '@remix-run/react'
+import { Badge, Stack, Table, Text } from '@mantine/core'
+import { useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PAYMENT_STATUS_VIEW, PAYMENT_STATUSES, paymentMethodLabel, REFUND_STATES } from '#contract/values/orders.ts'
@@ -7,6 +7,7 @@ import { type Order } from '#contract/orders.ts'
 import { SettleState } from '../income/income.tsx'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '../shares/shares.tsx'
 import { DateField } from '#app/components/forms/date-field.tsx'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 
 type OrderFilter = 'payment_status' | 'refund_state' | 'from' | 'to' | 'unicode' | 'keyword' | 'orderNo'
 
@@ -15,36 +16,18 @@ export function OrderFilters({ filters }: { filters: OrderFilter[] }) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const has = (f: OrderFilter) => filters.includes(f)
-  const value = (f: OrderFilter) => params.get(f) ?? ''
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        {has('keyword') ? <TextInput name="keyword" label={t('orders.filter.keyword')} defaultValue={value('keyword')} maxLength={100} /> : null}
-        {has('orderNo') ? <TextInput name="orderNo" label={t('orders.filter.orderNo')} defaultValue={value('orderNo')} maxLength={40} /> : null}
-        {has('unicode') ? <TextInput name="unicode" label={t('orders.filter.unicode')} defaultValue={value('unicode')} maxLength={8} w={130} /> : null}
-        {has('payment_status') ? (
-          <NativeSelect
-            name="payment_status"
-            label={t('orders.filter.status')}
-            defaultValue={value('payment_status')}
-            data={[{ value: '', label: t('common.all') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(PAYMENT_STATUS_VIEW[s].label) }))]}
-          />
-        ) : null}
-        {has('refund_state') ? (
-          <NativeSelect
-            name="refund_state"
-            label={t('orders.refundStateFilter')}
-            defaultValue={value('refund_state')}
-            data={[{ value: '', label: t('common.all') }, ...REFUND_STATES.map((s) => ({ value: s, label: t(`orders.refundStates.${s}`) }))]}
-          />
-        ) : null}
-        {has('from') ? <DateField name="from" label={t('orders.filter.from')} value={value('from')} /> : null}
-        {has('to') ? <DateField name="to" label={t('orders.filter.to')} value={value('to')} /> : null}
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      {has('keyword') ? <TextFilter name="keyword" label={t('orders.filter.keyword')} /> : null}
+      {has('orderNo') ? <TextFilter name="orderNo" label={t('orders.filter.orderNo')} maxLength={40} /> : null}
+      {has('unicode') ? <TextFilter name="unicode" label={t('orders.filter.unicode')} maxLength={8} w={130} /> : null}
+      {has('payment_status') ? (
+        <SelectFilter name="payment_status" label={t('orders.filter.status')} options={PAYMENT_STATUSES.map((s) => [s, t(PAYMENT_STATUS_VIEW[s].label)] as const)} />
+      ) : null}
+      {has('refund_state') ? <SelectFilter name="refund_state" label={t('orders.refundStateFilter')} options={REFUND_STATES.map((s) => [s, t(`orders.refundStates.${s}`)] as const)} /> : null}
+      {has('from') ? <DateField name="from" label={t('orders.filter.from')} value={params.get('from') ?? ''} /> : null}
+      {has('to') ? <DateField name="to" label={t('orders.filter.to')} value={params.get('to') ?? ''} /> : null}
+    </FilterForm>
   )
 }
 

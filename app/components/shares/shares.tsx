@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, List, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, List, Table, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { Form, Link, useSearchParams } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES } from '#contract/values/shares.ts'
 import { type PublicShare } from '#contract/shares.ts'
@@ -8,6 +8,8 @@ import { TOAST_MS } from '../feedback/flash.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge, yuan } from './cells.tsx'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
+import type { ReactNode } from 'react'
 
 export { DateTimeCell, PaymentStatusBadge, ShareCodeLink, ShareStatusBadge, yuan } from './cells.tsx'
 
@@ -33,7 +35,7 @@ export function ShareHeadCells({ withSeller }: { withSeller?: boolean }) {
 }
 
 /** The cells of a share row in both share lists, matching ShareHeadCells; each list adds its actions. */
-export function ShareCells({ share: s, withSeller }: { share: PublicShare; withSeller?: boolean }) {
+export function ShareCells({ share: s, withSeller, children }: { share: PublicShare; withSeller?: boolean; children?: ReactNode }) {
   const { t } = useTranslation()
   return (
     <>
@@ -47,6 +49,7 @@ export function ShareCells({ share: s, withSeller }: { share: PublicShare; withS
             {s.user_name}
           </Text>
         ) : null}
+        {children}
       </Table.Td>
       <Table.Td>
         <ShareCodeLink unicode={s.unicode} newTab />
@@ -96,44 +99,23 @@ export function PublishRequirements({ phone, terms }: { phone: boolean; terms: b
 /** The GET filter form of both share lists: a text filter (the seller's title, the admin's keyword), type, status and sort. */
 export function ShareFilters({ textFilter }: { textFilter: 'title' | 'keyword' }) {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
-  const all = { value: '', label: t('common.all') }
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          name={textFilter}
-          label={textFilter === 'title' ? t('shares.list.titleFilter') : t('shares.list.keyword')}
-          defaultValue={params.get(textFilter) ?? ''}
-          maxLength={100}
-        />
-        <NativeSelect name="type" label={t('shares.field.type')} defaultValue={params.get('type') ?? ''} data={[all, ...SHARE_TYPES.map((v) => ({ value: v, label: t(`shares.types.${v}`) }))]} />
-        <NativeSelect
-          name="status"
-          label={t('shares.field.status')}
-          defaultValue={params.get('status') ?? ''}
-          data={[all, ...SHARE_STATUSES.map((v) => ({ value: v, label: t(`shares.statuses.${v}`) }))]}
-        />
-        <NativeSelect
-          name="sort"
-          label={t('shares.list.sort')}
-          defaultValue={params.get('sort') ?? 'created_at'}
-          data={SHARE_SORTS.map((v) => ({ value: v, label: t(`shares.list.sorts.${v}`) }))}
-        />
-        <NativeSelect
-          name="order"
-          label={t('shares.list.order')}
-          defaultValue={params.get('order') ?? 'desc'}
-          data={[
-            { value: 'desc', label: t('shares.list.desc') },
-            { value: 'asc', label: t('shares.list.asc') },
-          ]}
-        />
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      <TextFilter name={textFilter} label={textFilter === 'title' ? t('shares.list.titleFilter') : t('shares.list.keyword')} />
+      <SelectFilter name="type" label={t('shares.field.type')} options={SHARE_TYPES.map((v) => [v, t(`shares.types.${v}`)] as const)} />
+      <SelectFilter name="status" label={t('shares.field.status')} options={SHARE_STATUSES.map((v) => [v, t(`shares.statuses.${v}`)] as const)} />
+      <SelectFilter name="sort" label={t('shares.list.sort')} all={false} fallback="created_at" options={SHARE_SORTS.map((v) => [v, t(`shares.list.sorts.${v}`)] as const)} />
+      <SelectFilter
+        name="order"
+        label={t('shares.list.order')}
+        all={false}
+        fallback="desc"
+        options={[
+          ['desc', t('shares.list.desc')],
+          ['asc', t('shares.list.asc')],
+        ]}
+      />
+    </FilterForm>
   )
 }
 

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core'
-import { Form, useSearchParams } from '@remix-run/react'
+import { Badge, Stack, Table, Text } from '@mantine/core'
+import { useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { type Withdrawal, WITHDRAWAL_STATUS_VIEW, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '#contract/withdrawals.ts'
 import { DateTimeCell, yuan } from '../shares/shares.tsx'
 import { DateField } from '#app/components/forms/date-field.tsx'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 
 const NO_SHRINK = { minWidth: 'max-content' } as const
 
@@ -24,24 +25,13 @@ export function WithdrawalFilters({ filters }: { filters: Filter[] }) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const has = (f: Filter) => filters.includes(f)
-  const value = (f: Filter) => params.get(f) ?? ''
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        {has('keyword') ? <TextInput name="keyword" label={t('withdrawals.filter.keyword')} defaultValue={value('keyword')} maxLength={100} /> : null}
-        <NativeSelect
-          name="status"
-          label={t('withdrawals.filter.status')}
-          defaultValue={value('status')}
-          data={[{ value: '', label: t('common.all') }, ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(WITHDRAWAL_STATUS_VIEW[s].label) }))]}
-        />
-        {has('from') ? <DateField name="from" label={t('withdrawals.filter.from')} value={value('from')} /> : null}
-        {has('to') ? <DateField name="to" label={t('withdrawals.filter.to')} value={value('to')} /> : null}
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      {has('keyword') ? <TextFilter name="keyword" label={t('withdrawals.filter.keyword')} /> : null}
+      <SelectFilter name="status" label={t('withdrawals.filter.status')} options={WITHDRAWAL_STATUSES.map((s) => [s, t(WITHDRAWAL_STATUS_VIEW[s].label)] as const)} />
+      {has('from') ? <DateField name="from" label={t('withdrawals.filter.from')} value={params.get('from') ?? ''} /> : null}
+      {has('to') ? <DateField name="to" label={t('withdrawals.filter.to')} value={params.get('to') ?? ''} /> : null}
+    </FilterForm>
   )
 }
 

@@ -20,6 +20,7 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { qrSvg } from '#app/.server/qr.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?delete=<id>` opens the delete confirm, `?link=<id>` the share link with its QR code, `?appeal=<id>`
@@ -141,17 +142,7 @@ export default function MyShares() {
               <Button component={Link} to={dialogs.open('link', s.id)} preventScrollReset size="compact-xs" variant="default">
                 {t('shares.list.linkAndQr')}
               </Button>
-              <Button
-                component={Link}
-                to={dialogs.open('delete', s.id)}
-                preventScrollReset
-                size="compact-xs"
-                color="red"
-                variant="light"
-                aria-label={`${t('shares.list.delete')} ${s.title}`}
-              >
-                {t('shares.list.delete')}
-              </Button>
+              <RowLink to={dialogs.open('delete', s.id)} label={t('shares.list.delete')} item={s.title} color="red" />
               {s.status === 'reported_invalid'
                 ? takedowns
                     .filter((d) => d.share_id === s.id)

@@ -1,25 +1,28 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
-import { adminAppealListQuerySchema, APPEAL_ACTIONS, type Appeal, appealsApi } from '#contract/moderation.ts'
+import { adminAppealListQuerySchema, APPEAL_ACTIONS, type Appeal, appealBatchSchema, appealsApi } from '#contract/moderation.ts'
 import { idSchema } from '#contract/users.ts'
-import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
-import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
+import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
+import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { AppealStatusBadge, ModerationFilters } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
-import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { listQuery } from '#app/.server/lists.ts'
+import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /** `?view=<id>` shows an appeal with its share's history; `?approve=<id>` / `?ban=<id>` confirm a decision. */
 const DIALOGS = ['view', ...APPEAL_ACTIONS] as const
@@ -35,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const viewed = find('view')
     const decision = APPEAL_ACTIONS.map((action) => ({ action, appeal: find(action) })).find((x) => x.appeal?.appeal_status === 'pending') ?? null
     const history = viewed ? (await api(request, auditApi.adminList, { token, query: { subject: `share:${viewed.share_id}` } })).list : []
-    return { title: await pageTitle(request, 'menu.appealManage'), page, viewed, history, decision: decision?.appeal ? { action: decision.action, appeal: decision.appeal } : null }
+    const context = await queueContext(request, token, { shareIds: page.list.map((a) => a.share_id), names: page.list.map((a) => a.seller_name) })
+    return { title: await pageTitle(request, 'menu.appealManage'), page, viewed, history, ...context, decision: decision?.appeal ? { action: decision.action, appeal: decision.appeal } : null }
   } catch (e) {
     return pageError(request, e)
   }
@@ -45,14 +49,20 @@ const actionSchema = z.object({ intent: z.enum(APPEAL_ACTIONS), id: idSchema })
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request, APPEAL_ACTIONS)))
+  const formData = await readForm(request, [...APPEAL_ACTIONS, 'batch-approve'])
+  // The batch bar approves (decision 125); a ban stays one appeal at a time, after its confirm step.
+  if (formData.get('intent') === 'batch-approve') {
+    const batch = appealBatchSchema.safeParse({ ids: selectedIds(formData), action: 'approve' })
+    return runBatch(request, formData, batch, (body) => api(request, appealsApi.adminBatch, { token, body }), DIALOGS)
+  }
+  const parsed = actionSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   try {
     await api(request, appealsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })
   } catch (e) {
     return data({ error: await rowError(request, e) }, { status: 400 })
   }
-  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'moderation.appealDone' })
+  return redirectWithToast(request, nextItemUrl(request, formData, [parsed.data.id], DIALOGS), { type: 'success', key: 'moderation.appealDone' })
 }
 
 function Reasons({ appeal }: { appeal: Appeal }) {
@@ -63,7 +73,7 @@ function Reasons({ appeal }: { appeal: Appeal }) {
 /** The admin's appeals (SPEC §2 /system/appeal-manage, §3 Appeal, §4 view / approve / ban as violation). */
 export default function AppealManage() {
   const { t } = useTranslation()
-  const { page, viewed, history, decision } = useLoaderData<typeof loader>()
+  const { page, viewed, history, decision, contents, sellers } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   const labels = (a: Appeal) => ({ title: a.share_title, unicode: a.unicode, seller: a.seller_name })
@@ -73,8 +83,17 @@ export default function AppealManage() {
       filters={<ModerationFilters kind="appeals" />}
       page={page}
       minWidth={1100}
+      queue={{
+        ids: page.list.map((a) => a.id),
+        bar: (
+          <QueueBar>
+            <QueueButton intent="batch-approve" label={t('moderation.batch.approveAppeals')} accessKey="a" color="green" />
+          </QueueBar>
+        ),
+      }}
       head={
         <>
+          <SelectHead />
           <Table.Th>{t('moderation.field.id')}</Table.Th>
           <Table.Th>{t('moderation.field.appealedAt')}</Table.Th>
           <Table.Th>{t('moderation.field.unicode')}</Table.Th>
@@ -87,6 +106,7 @@ export default function AppealManage() {
       }
       row={(a) => (
         <Table.Tr key={a.id}>
+          {a.appeal_status === 'pending' ? <SelectCell id={a.id} label={`#${a.id} ${a.share_title}`} /> : <Table.Td />}
           <Table.Td>{a.id}</Table.Td>
           <Table.Td>
             <DateTimeCell iso={a.createdAt} />
@@ -97,8 +117,12 @@ export default function AppealManage() {
               {a.share_title}
             </Text>
             <ShareStatusBadge status={a.share_status} />
+            <ShareContentPreview content={contents[a.share_id]} />
           </Table.Td>
-          <Table.Td>{a.seller_name}</Table.Td>
+          <Table.Td miw={160}>
+            {a.seller_name}
+            <SellerRecord seller={sellers[a.seller_name]} />
+          </Table.Td>
           <Table.Td maw={180}>
             <Text size="sm">
               <Reasons appeal={a} />
@@ -119,23 +143,16 @@ export default function AppealManage() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <Button component={Link} to={dialogs.open('view', a.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${t('moderation.view')} #${a.id}`}>
-                {t('moderation.view')}
-              </Button>
+              <RowLink to={dialogs.open('view', a.id)} label={t('moderation.view')} item={`#${a.id}`} variant="default" />
               {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
                 ? APPEAL_ACTIONS.map((action) => (
-                    <Button
+                    <RowLink
                       key={action}
-                      component={Link}
                       to={dialogs.open(action, a.id)}
-                      preventScrollReset
-                      size="compact-xs"
-                      variant="light"
+                      label={t(`moderation.appealAction.${action}`)}
+                      item={`#${a.id}`}
                       color={action === 'approve' ? 'green' : 'red'}
-                      aria-label={`${t(`moderation.appealAction.${action}`)} #${a.id}`}
-                    >
-                      {t(`moderation.appealAction.${action}`)}
-                    </Button>
+                    />
                   ))
                 : null}
             </Group>
@@ -150,7 +167,7 @@ export default function AppealManage() {
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent={decision.action}
-          fields={{ id: decision.appeal.id }}
+          fields={{ id: decision.appeal.id, rows: page.list.map((x) => x.id).join(',') }}
           confirmLabel={t(`moderation.appealAction.${decision.action}`)}
           color={decision.action === 'approve' ? 'green' : 'red'}
         >
@@ -158,26 +175,18 @@ export default function AppealManage() {
         </ConfirmDialog>
       ) : null}
       {viewed ? (
-        <UrlDialog title={t('moderation.historyTitle', { title: viewed.share_title, unicode: viewed.unicode })} closeTo={dialogs.closed} wide>
-          <Stack>
-            <Group gap="xs">
-              <ShareStatusBadge status={viewed.share_status} />
-              <AppealStatusBadge status={viewed.appeal_status} />
-            </Group>
-            <Text size="sm">
-              {t('moderation.field.takedownReasons')}: <Reasons appeal={viewed} />
-            </Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-              {viewed.description}
-            </Text>
-            <AuditTrail events={history} />
-            <Group justify="flex-end">
-              <Button component={Link} to={dialogs.closed} variant="default" preventScrollReset replace>
-                {t('moderation.close')}
-              </Button>
-            </Group>
-          </Stack>
-        </UrlDialog>
+        <HistoryDialog title={t('moderation.historyTitle', { title: viewed.share_title, unicode: viewed.unicode })} events={history} closeTo={dialogs.closed} wide>
+          <Group gap="xs">
+            <ShareStatusBadge status={viewed.share_status} />
+            <AppealStatusBadge status={viewed.appeal_status} />
+          </Group>
+          <Text size="sm">
+            {t('moderation.field.takedownReasons')}: <Reasons appeal={viewed} />
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {viewed.description}
+          </Text>
+        </HistoryDialog>
       ) : null}
     </ListPage>
   )

@@ -1,8 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Badge, Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminChannelListQuerySchema, type Channel, CHANNEL_STATUSES, channelsApi } from '#contract/channels.ts'
@@ -20,6 +20,8 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { ChannelDialog, createFormSchema, editFormSchema } from './channel-dialog.tsx'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
+import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
 
 /** `?new=1` opens the create form, `?edit=<id>` the edit form of a channel on this page. */
 const DIALOGS = ['new', 'edit'] as const
@@ -79,48 +81,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Filters() {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        <TextInput name="keyword" label={t('channels.admin.filterKeyword')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
-        <NativeSelect
-          name="status"
-          label={t('channels.admin.filterStatus')}
-          defaultValue={params.get('status') ?? ''}
-          data={[{ value: '', label: t('common.all') }, ...CHANNEL_STATUSES.map((s) => ({ value: s, label: t(`channels.statuses.${s}`) }))]}
-        />
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      <TextFilter name="keyword" label={t('channels.admin.filterKeyword')} />
+      <SelectFilter name="status" label={t('channels.admin.filterStatus')} options={CHANNEL_STATUSES.map((s) => [s, t(`channels.statuses.${s}`)] as const)} />
+    </FilterForm>
   )
 }
 
 /** Enable or disable: one POST, no confirm step (nothing is lost; it can be turned back at once). */
 function StatusButton({ channel }: { channel: Channel }) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
   const to = channel.status === 'enable' ? 'disable' : 'enable'
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === to && navigation.formData.get('id') === String(channel.id)
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={channel.id} />
-      <Button
-        type="submit"
-        name="intent"
-        value={to}
-        size="compact-xs"
-        variant="light"
-        color={to === 'disable' ? 'orange' : 'green'}
-        loading={pending}
-        aria-label={`${t(`channels.admin.${to}`)} ${channel.name}`}
-      >
-        {t(`channels.admin.${to}`)}
-      </Button>
-    </Form>
-  )
+  return <RowPost fields={{ id: channel.id }} intent={to} label={t(`channels.admin.${to}`)} item={channel.name} color={to === 'disable' ? 'orange' : 'green'} />
 }
 
 export default function ChannelManage() {
@@ -179,9 +152,7 @@ export default function ChannelManage() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <Button component={Link} to={dialogs.open('edit', c.id)} preventScrollReset size="compact-xs" variant="light" aria-label={`${t('channels.admin.edit')} ${c.name}`}>
-                {t('channels.admin.edit')}
-              </Button>
+              <RowLink to={dialogs.open('edit', c.id)} label={t('channels.admin.edit')} item={c.name} />
               <StatusButton channel={c} />
             </Group>
           </Table.Td>

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Table, TextInput } from '@mantine/core'
+import { Anchor, Table, TextInput } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { adminLoginRecordFiltersSchema, loginRecordsApi } from '#contract/users.ts'
 import { ListPage } from '#app/components/lists/list-page.tsx'
@@ -11,6 +11,7 @@ import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { DateField } from '#app/components/forms/date-field.tsx'
+import { FilterForm, TextFilter } from '#app/components/lists/filters.tsx'
 
 /** By name/email/IP text, one user, an exact IP and a range of days (issue 9; each has its index). */
 const FILTERS = ['keyword', 'uid', 'ip', 'from', 'to'] as const
@@ -38,18 +39,13 @@ export default function LoginRecords() {
     <ListPage
       title={t('menu.loginRecord')}
       filters={
-        <Form method="get">
-          <Group align="flex-end">
-            <TextInput name="keyword" label={t('system.loginRecords.keyword')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
-            <TextInput name="uid" label={t('oversight.loginRecords.uid')} defaultValue={params.get('uid') ?? ''} inputMode="numeric" w={110} />
-            <TextInput name="ip" label={t('oversight.loginRecords.ip')} defaultValue={params.get('ip') ?? ''} maxLength={45} w={170} />
-            <DateField name="from" label={t('oversight.loginRecords.from')} value={params.get('from')} />
-            <DateField name="to" label={t('oversight.loginRecords.to')} value={params.get('to')} error={badRange ? t('oversight.validation.dateRange') : undefined} />
-            <Button type="submit" variant="light">
-              {t('common.search')}
-            </Button>
-          </Group>
-        </Form>
+        <FilterForm gap="md">
+          <TextFilter name="keyword" label={t('system.loginRecords.keyword')} />
+          <TextInput name="uid" label={t('oversight.loginRecords.uid')} defaultValue={params.get('uid') ?? ''} inputMode="numeric" w={110} />
+          <TextFilter name="ip" label={t('oversight.loginRecords.ip')} maxLength={45} w={170} />
+          <DateField name="from" label={t('oversight.loginRecords.from')} value={params.get('from')} />
+          <DateField name="to" label={t('oversight.loginRecords.to')} value={params.get('to')} error={badRange ? t('oversight.validation.dateRange') : undefined} />
+        </FilterForm>
       }
       page={page}
       minWidth={800}

@@ -21,6 +21,7 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { createSchema, editSchema, NotificationDialog } from './notification-dialog.tsx'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /** `?create=1`, `?edit=<id>`, `?delete=<id>` open the forms (URL dialogs, working without JavaScript). */
 const DIALOGS = ['create', 'edit', 'delete'] as const
@@ -122,12 +123,8 @@ export default function NotificationList() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4}>
-              <Button component={Link} to={dialogs.open('edit', n.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${t('messages.edit')} ${n.title}`}>
-                {t('messages.edit')}
-              </Button>
-              <Button component={Link} to={dialogs.open('delete', n.id)} preventScrollReset size="compact-xs" color="red" variant="light" aria-label={`${t('messages.delete')} ${n.title}`}>
-                {t('messages.delete')}
-              </Button>
+              <RowLink to={dialogs.open('edit', n.id)} label={t('messages.edit')} item={n.title} variant="default" />
+              <RowLink to={dialogs.open('delete', n.id)} label={t('messages.delete')} item={n.title} color="red" />
             </Group>
           </Table.Td>
         </Table.Tr>

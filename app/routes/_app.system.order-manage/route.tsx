@@ -1,6 +1,6 @@
-import { Button, Group, Table, Text } from '@mantine/core'
+import { Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
@@ -9,7 +9,7 @@ import { isRefundable, type Order, orderListQuerySchema, orderNoSchema, ordersAp
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
 import { OrderCells, OrderFilters, OrderHeadCells } from '#app/components/orders/orders.tsx'
 import { RevealsDialog } from '#app/components/orders/reveals.tsx'
@@ -21,6 +21,7 @@ import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?refund=<orderNo>` opens the confirm step of a refund, `?history=<id>` the order's audit trail (issue
@@ -86,23 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Asks the gateway again about a refund it has not confirmed (a plain POST: works without JavaScript). */
 function CheckRefundButton({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'refund' })
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="orderNo" value={orderNo} />
-      <Button
-        type="submit"
-        name="intent"
-        value="refund"
-        size="compact-xs"
-        variant="light"
-        loading={pending}
-        aria-label={`${t('orders.checkRefund')} ${orderNo}`}
-      >
-        {t('orders.checkRefund')}
-      </Button>
-    </Form>
-  )
+  return <RowPost fields={{ orderNo }} intent="refund" label={t('orders.checkRefund')} item={orderNo} />
 }
 
 export default function AdminOrders() {
@@ -147,40 +132,12 @@ export default function AdminOrders() {
           />
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <Button
-                component={Link}
-                to={dialogs.open('history', o.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="default"
-                aria-label={`${t('oversight.user.history')} ${o.orderNo}`}
-              >
-                {t('oversight.user.history')}
-              </Button>
+              <RowLink to={dialogs.open('history', o.id)} label={t('oversight.user.history')} item={o.orderNo} variant="default" />
               {o.product_type === 'share' && o.paid_at ? (
-                <Button
-                  component={Link}
-                  to={dialogs.open('reveals', o.id)}
-                  preventScrollReset
-                  size="compact-xs"
-                  variant="default"
-                  aria-label={`${t('orders.reveals.button')} ${o.orderNo}`}
-                >
-                  {t('orders.reveals.button')}
-                </Button>
+                <RowLink to={dialogs.open('reveals', o.id)} label={t('orders.reveals.button')} item={o.orderNo} variant="default" />
               ) : null}
               {isRefundable(o) ? (
-                <Button
-                  component={Link}
-                  to={dialogs.open('refund', o.orderNo)}
-                  preventScrollReset
-                  size="compact-xs"
-                  variant="light"
-                  color="red"
-                  aria-label={`${t('orders.refund')} ${o.orderNo}`}
-                >
-                  {t('orders.refund')}
-                </Button>
+                <RowLink to={dialogs.open('refund', o.orderNo)} label={t('orders.refund')} item={o.orderNo} color="red" />
               ) : o.refund_state === 'pending' || o.refund_state === 'failed' ? (
                 <CheckRefundButton orderNo={o.orderNo} />
               ) : null}
@@ -190,7 +147,7 @@ export default function AdminOrders() {
       )}
     >
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-      {history ? <HistoryDialog kind="order" item={history.item} events={history.events} closeTo={dialogs.closed} /> : null}
+      {history ? <HistoryDialog title={t('oversight.history.order', { item: history.item })} events={history.events} closeTo={dialogs.closed} /> : null}
       {reveals ? <RevealsDialog orderNo={reveals.orderNo} reveals={reveals.list} total={reveals.total} closeTo={dialogs.closed} /> : null}
       {toRefund ? (
         <ConfirmDialog

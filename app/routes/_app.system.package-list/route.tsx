@@ -1,14 +1,14 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { type AdminPackage, adminPackageListQuerySchema, PACKAGE_STATUSES, packagesApi, type PackageStatus } from '#contract/packages.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
 import { DateTimeCell, yuan } from '#app/components/shares/shares.tsx'
 import { PackageStatusBadge } from '#app/components/subscriptions/subscriptions.tsx'
@@ -20,6 +20,8 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { createSchema, editSchema, PackageDialog } from './package-dialog.tsx'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
+import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
 
 /** `?create=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the delete confirm (SPEC §8). */
 const DIALOGS = ['create', 'edit', 'delete'] as const
@@ -88,22 +90,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Filters() {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        <TextInput name="keyword" label={t('subscriptions.field.name')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
-        <NativeSelect
-          name="status"
-          label={t('subscriptions.field.status')}
-          defaultValue={params.get('status') ?? ''}
-          data={[{ value: '', label: t('common.all') }, ...PACKAGE_STATUSES.map((s) => ({ value: s, label: t(`subscriptions.statuses.${s}`) }))]}
-        />
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      <TextFilter name="keyword" label={t('subscriptions.field.name')} />
+      <SelectFilter name="status" label={t('subscriptions.field.status')} options={PACKAGE_STATUSES.map((s) => [s, t(`subscriptions.statuses.${s}`)] as const)} />
+    </FilterForm>
   )
 }
 
@@ -111,17 +102,8 @@ function Filters() {
 function StatusButton({ pkg }: { pkg: AdminPackage }) {
   const { t } = useTranslation()
   const to: PackageStatus = pkg.status === 'on_sale' ? 'off_shelf' : 'on_sale'
-  const pending = useIsPending({ intent: 'status' })
   const label = to === 'on_sale' ? t('subscriptions.admin.putOnSale') : t('subscriptions.admin.takeOff')
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={pkg.id} />
-      <input type="hidden" name="status" value={to} />
-      <Button type="submit" name="intent" value="status" size="compact-xs" variant="light" color={to === 'on_sale' ? 'green' : 'orange'} loading={pending} aria-label={`${label} ${pkg.name}`}>
-        {label}
-      </Button>
-    </Form>
-  )
+  return <RowPost fields={{ id: pkg.id, status: to }} intent="status" label={label} item={pkg.name} color={to === 'on_sale' ? 'green' : 'orange'} />
 }
 
 export default function AdminPackages() {
@@ -177,21 +159,9 @@ export default function AdminPackages() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} maw={200}>
-              <Button component={Link} to={dialogs.open('edit', p.id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${t('subscriptions.admin.edit')} ${p.name}`}>
-                {t('subscriptions.admin.edit')}
-              </Button>
+              <RowLink to={dialogs.open('edit', p.id)} label={t('subscriptions.admin.edit')} item={p.name} variant="default" />
               <StatusButton pkg={p} />
-              <Button
-                component={Link}
-                to={dialogs.open('delete', p.id)}
-                preventScrollReset
-                size="compact-xs"
-                color="red"
-                variant="light"
-                aria-label={`${t('subscriptions.admin.delete')} ${p.name}`}
-              >
-                {t('subscriptions.admin.delete')}
-              </Button>
+              <RowLink to={dialogs.open('delete', p.id)} label={t('subscriptions.admin.delete')} item={p.name} color="red" />
             </Group>
           </Table.Td>
         </Table.Tr>

@@ -1,23 +1,26 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Group, Stack, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { adminReportListQuerySchema, REPORT_ACTIONS, type ReportAction, reportActionsFrom, reportsApi } from '#contract/moderation.ts'
+import { adminReportListQuerySchema, REPORT_ACTIONS, type ReportAction, reportActionsFrom, reportBatchSchema, reportsApi } from '#contract/moderation.ts'
 import { idSchema } from '#contract/users.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
+import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { ModerationFilters, ReportStatusBadge } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
-import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { listQuery } from '#app/.server/lists.ts'
+import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /** `?recover=<id>`, `?take_down=<id>`, `?ban=<id>` open the confirm step of a report action (works without JavaScript). */
 const DIALOGS = REPORT_ACTIONS
@@ -40,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const open = await api(request, reportsApi.adminList, { token, query: { unicode: r.unicode, status: 'processing', pageNum: 1, pageSize: 1 } })
       confirm = { action: asked.action, id: r.id, title: r.share_title, unicode: r.unicode, count: open.total }
     }
-    return { title: await pageTitle(request, 'menu.reportManage'), page, confirm }
+    const context = await queueContext(request, token, { shareIds: page.list.map((r) => r.share_id) })
+    return { title: await pageTitle(request, 'menu.reportManage'), page, confirm, ...context }
   } catch (e) {
     return pageError(request, e)
   }
@@ -48,16 +52,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const actionSchema = z.object({ intent: z.enum(REPORT_ACTIONS), id: idSchema })
 
+/** The batch bar's actions (decision 125): take down and recover; a ban stays one report at a time, after its confirm step. */
+const BATCH_ACTIONS = { 'batch-take_down': 'take_down', 'batch-recover': 'recover' } as const satisfies Record<string, ReportAction>
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request, REPORT_ACTIONS)))
+  const formData = await readForm(request, [...REPORT_ACTIONS, ...Object.keys(BATCH_ACTIONS)])
+  const intent = String(formData.get('intent') ?? '')
+  if (Object.hasOwn(BATCH_ACTIONS, intent)) {
+    const batch = reportBatchSchema.safeParse({ ids: selectedIds(formData), action: BATCH_ACTIONS[intent as keyof typeof BATCH_ACTIONS] })
+    return runBatch(request, formData, batch, (body) => api(request, reportsApi.adminBatch, { token, body }), DIALOGS)
+  }
+  const parsed = actionSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) return data({ error: 'errors.badRequest' }, { status: 400 })
   try {
     await api(request, reportsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })
   } catch (e) {
     return data({ error: await rowError(request, e) }, { status: 400 })
   }
-  return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'moderation.reportDone' })
+  return redirectWithToast(request, nextItemUrl(request, formData, [parsed.data.id], DIALOGS), { type: 'success', key: 'moderation.reportDone' })
 }
 
 const ACTION_COLORS: Record<ReportAction, string> = { recover: 'green', take_down: 'orange', ban: 'red' }
@@ -65,7 +78,7 @@ const ACTION_COLORS: Record<ReportAction, string> = { recover: 'green', take_dow
 /** The admin's report queue (SPEC §2 /system/report-manage, §3 Report, §4 actions). */
 export default function ReportManage() {
   const { t } = useTranslation()
-  const { page, confirm } = useLoaderData<typeof loader>()
+  const { page, confirm, contents, sellers } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   return (
@@ -74,8 +87,18 @@ export default function ReportManage() {
       filters={<ModerationFilters kind="reports" />}
       page={page}
       minWidth={1100}
+      queue={{
+        ids: page.list.map((r) => r.id),
+        bar: (
+          <QueueBar>
+            <QueueButton intent="batch-take_down" label={t('moderation.batch.take_down')} accessKey="t" color="orange" />
+            <QueueButton intent="batch-recover" label={t('moderation.batch.recover')} accessKey="c" color="green" />
+          </QueueBar>
+        ),
+      }}
       head={
         <>
+          <SelectHead />
           <Table.Th>{t('moderation.field.id')}</Table.Th>
           <Table.Th>{t('moderation.field.createdAt')}</Table.Th>
           <Table.Th>{t('moderation.field.status')}</Table.Th>
@@ -88,6 +111,7 @@ export default function ReportManage() {
       }
       row={(r) => (
         <Table.Tr key={r.id}>
+          {r.status === 'processing' ? <SelectCell id={r.id} label={`#${r.id} ${r.share_title}`} /> : <Table.Td />}
           <Table.Td>{r.id}</Table.Td>
           <Table.Td>
             <DateTimeCell iso={r.created_at} />
@@ -105,6 +129,8 @@ export default function ReportManage() {
             <Text size="xs" c="dimmed" lineClamp={2}>
               {r.share_title}
             </Text>
+            <ShareContentPreview content={contents[r.share_id]} />
+            <SellerRecord seller={contents[r.share_id] ? sellers[contents[r.share_id]!.user_name] : undefined} />
           </Table.Td>
           <Table.Td maw={280}>
             <Text size="sm" fw={500}>
@@ -132,18 +158,7 @@ export default function ReportManage() {
             {r.status === 'processing' ? (
               <Group gap={4} maw={150}>
                 {reportActionsFrom(r.current_share_status).map((a) => (
-                  <Button
-                    key={a}
-                    component={Link}
-                    to={dialogs.open(a, r.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    color={ACTION_COLORS[a]}
-                    aria-label={`${t(`moderation.action.${a}`)} #${r.id}`}
-                  >
-                    {t(`moderation.action.${a}`)}
-                  </Button>
+                  <RowLink key={a} to={dialogs.open(a, r.id)} label={t(`moderation.action.${a}`)} item={`#${r.id}`} color={ACTION_COLORS[a]} />
                 ))}
               </Group>
             ) : null}
@@ -158,7 +173,7 @@ export default function ReportManage() {
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent={confirm.action}
-          fields={{ id: confirm.id }}
+          fields={{ id: confirm.id, rows: page.list.map((x) => x.id).join(',') }}
           confirmLabel={t(`moderation.action.${confirm.action}`)}
           color={ACTION_COLORS[confirm.action]}
         >

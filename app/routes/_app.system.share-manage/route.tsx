@@ -2,25 +2,28 @@ import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
-import { adminMovesFrom, adminShareListQuerySchema, SHARE_ADMIN_MOVES, type ShareAdminMove, sharesApi } from '#contract/shares.ts'
-import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
-import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { adminMovesFrom, adminShareBatchSchema, adminShareListQuerySchema, SHARE_ADMIN_MOVES, type ShareAdminMove, sharesApi } from '#contract/shares.ts'
+import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
+import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
+import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { ShareCells, ShareFilters, ShareHeadCells } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?takeDown=<id>` that of
@@ -44,9 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const edit = page.list.find((s) => s.id === editId)
     const historyOf = page.list.find((s) => String(s.id) === params.get('history'))
     const history = historyOf ? (await api(request, auditApi.adminList, { token, query: { subject: `share:${historyOf.id}` } })).list : null
+    const context = await queueContext(request, token, { shareIds: page.list.map((s) => s.id) })
     return {
       title: await pageTitle(request, 'menu.adminShares'),
       page,
+      ...context,
       toBan: ban ? { id: ban.id, title: ban.title, unicode: ban.unicode, seller: ban.user_name } : null,
       history: historyOf && history ? { title: historyOf.title, unicode: historyOf.unicode, events: history } : null,
       toTakeDown: takeDown ? { id: takeDown.id, title: takeDown.title, unicode: takeDown.unicode, seller: takeDown.user_name } : null,
@@ -73,13 +78,38 @@ const moveSchema = z.object({
   id: z.coerce.number().int().positive(),
 })
 
+/**
+ * The row's own approve (or recover) button sits in the queue form, so it names its share in its
+ * value (`approve:12`); the confirm dialogs of the other moves post `intent` and `id`.
+ */
+const ROW_MOVE = /^(approve|recover):(\d+)$/
+
+/** The batch bar's moves (decision 125): approve and take down; a ban stays one share at a time, after its confirm step. */
+const BATCH_MOVES = { 'batch-approve': 'approve', 'batch-takeDown': 'takeDown' } as const satisfies Record<string, ShareAdminMove>
+
 /** A row action's failure (`error`, above the list) or the edit form's result (on the form). */
-type ActionResult = { error: string; edit?: undefined } | { error?: undefined; edit: { id: string; result: SubmissionResult<string[]> } }
+type ActionResult = { error: string; edit?: undefined; intent?: 'batch' } | { error?: undefined; edit: { id: string; result: SubmissionResult<string[]> } }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request, ['edit', ...Object.keys(SHARE_ADMIN_MOVES)])
-  const done = () => redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'common.editSuccess' })
+  const formData = await readForm(request, ['edit', ...Object.keys(SHARE_ADMIN_MOVES), ...Object.keys(BATCH_MOVES), ROW_MOVE])
+  const intent = String(formData.get('intent') ?? '')
+  // What the toast says is what was done: an approval is not an "edit" (issue 23).
+  const done = (key = 'common.editSuccess', to = listUrl(request, DIALOGS)) => redirectWithToast(request, to, { type: 'success', key })
+  if (Object.hasOwn(BATCH_MOVES, intent)) {
+    const parsed = adminShareBatchSchema.safeParse({ ids: selectedIds(formData), move: BATCH_MOVES[intent as keyof typeof BATCH_MOVES] })
+    return runBatch(request, formData, parsed, (body) => api(request, sharesApi.adminBatch, { token, body }), DIALOGS)
+  }
+  const row = ROW_MOVE.exec(intent)
+  if (row) {
+    const id = Number(row[2])
+    try {
+      await api(request, sharesApi.adminUpdate, { token, body: { id, status: SHARE_ADMIN_MOVES.approve } })
+    } catch (e) {
+      return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
+    }
+    return done(`shares.moved.${row[1]}`, nextItemUrl(request, formData, [id], DIALOGS))
+  }
   if (formData.get('intent') === 'edit') {
     const id = String(formData.get('id') ?? '')
     const submission = parseWithZod(formData, { schema: editSchema })
@@ -94,31 +124,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = moveSchema.safeParse(Object.fromEntries(formData))
   if (!parsed.success) return data<ActionResult>({ error: 'errors.badRequest' }, { status: 400 })
-  const { intent, id } = parsed.data
+  const move = parsed.data.intent
   try {
-    await api(request, sharesApi.adminUpdate, { token, body: { id, status: SHARE_ADMIN_MOVES[intent] } })
+    await api(request, sharesApi.adminUpdate, { token, body: { id: parsed.data.id, status: SHARE_ADMIN_MOVES[move] } })
   } catch (e) {
     return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
   }
-  return done()
+  return done(`shares.moved.${move}`, nextItemUrl(request, formData, [parsed.data.id], DIALOGS))
 }
 
-function MoveButton({ id, move, label, title }: { id: number; move: 'approve'; label: string; title: string }) {
-  const pending = useIsPending({ intent: move })
+/** A row's approve (or recover): a submit button of the queue form around the table. */
+function MoveButton({ id, move, label, title }: { id: number; move: 'approve' | 'recover'; label: string; title: string }) {
+  const pending = useIsPending({ intent: `${move}:${id}` })
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" name="intent" value={move} size="compact-xs" variant="light" color="green" loading={pending} aria-label={`${label} ${title}`}>
-        {label}
-      </Button>
-    </Form>
+    <Button type="submit" name="intent" value={`${move}:${id}`} size="compact-xs" variant="light" color="green" loading={pending} aria-label={`${label} ${title}`}>
+      {label}
+    </Button>
   )
 }
 
 export default function AdminShares() {
   const { t } = useTranslation()
-  const { page, toBan, toTakeDown, toEdit, history } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const { page, toBan, toTakeDown, toEdit, history, contents, sellers } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ActionResult | undefined
   const dialogs = useUrlDialogs(DIALOGS)
   // An edit refused for a share no longer on this page (deleted meanwhile): its form is not shown, so
   // the reason is stated above the list.
@@ -129,63 +157,48 @@ export default function AdminShares() {
       filters={<ShareFilters textFilter="keyword" />}
       page={page}
       minWidth={1000}
+      queue={{
+        ids: page.list.map((s) => s.id),
+        bar: (
+          <QueueBar>
+            <QueueButton intent="batch-approve" label={t('shares.admin.approveSelected')} accessKey="a" color="green" />
+            <QueueButton intent="batch-takeDown" label={t('shares.admin.takeDownSelected')} accessKey="t" color="orange" />
+          </QueueBar>
+        ),
+      }}
       head={
         <>
+          <SelectHead />
           <ShareHeadCells withSeller />
           <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
       row={(s) => (
         <Table.Tr key={s.id}>
-          <ShareCells share={s} withSeller />
+          {adminMovesFrom(s.status).length ? <SelectCell id={s.id} label={s.title} /> : <Table.Td />}
+          <ShareCells share={s} withSeller>
+            <ShareContentPreview content={contents[s.id]} />
+            <SellerRecord seller={sellers[s.user_name]} />
+          </ShareCells>
           <Table.Td className="ps-actions">
             <Group gap={4} maw={180}>
               <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
                 {t('shares.list.open')}
               </Button>
-              <Button
-                component={Link}
-                to={dialogs.open('edit', s.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="light"
-                aria-label={`${t('shares.admin.edit')} ${s.title}`}
-              >
-                {t('shares.admin.edit')}
-              </Button>
-              <Button
-                component={Link}
-                to={dialogs.open('history', s.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="default"
-                aria-label={`${t('moderation.history')} ${s.title}`}
-              >
-                {t('moderation.history')}
-              </Button>
+              <RowLink to={dialogs.open('edit', s.id)} label={t('shares.admin.edit')} item={s.title} />
+              <RowLink to={dialogs.open('history', s.id)} label={t('moderation.history')} item={s.title} variant="default" />
               {adminMovesFrom(s.status).map((move) =>
                 move === 'approve' ? (
                   <MoveButton
                     key={move}
                     id={s.id}
-                    move={move}
+                    move={s.status === 'reported_invalid' ? 'recover' : 'approve'}
                     title={s.title}
                     // SPEC §4: a taken-down share is recovered, a new one approved.
                     label={s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
                   />
                 ) : (
-                  <Button
-                    key={move}
-                    component={Link}
-                    to={dialogs.open(move, s.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    color={move === 'ban' ? 'red' : 'orange'}
-                    aria-label={`${t(`shares.admin.${move}`)} ${s.title}`}
-                  >
-                    {t(`shares.admin.${move}`)}
-                  </Button>
+                  <RowLink key={move} to={dialogs.open(move, s.id)} label={t(`shares.admin.${move}`)} item={s.title} color={move === 'ban' ? 'red' : 'orange'} />
                 ),
               )}
               {s.status === 'violation' ? (
@@ -205,7 +218,7 @@ export default function AdminShares() {
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent="ban"
-          fields={{ id: toBan.id }}
+          fields={{ id: toBan.id, rows: page.list.map((x) => x.id).join(',') }}
           confirmLabel={t('shares.admin.ban')}
         >
           {t('shares.admin.confirmBanText', toBan)}
@@ -217,7 +230,7 @@ export default function AdminShares() {
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent="takeDown"
-          fields={{ id: toTakeDown.id }}
+          fields={{ id: toTakeDown.id, rows: page.list.map((x) => x.id).join(',') }}
           confirmLabel={t('shares.admin.takeDown')}
           color="orange"
         >
@@ -225,14 +238,7 @@ export default function AdminShares() {
         </ConfirmDialog>
       ) : null}
       {history ? (
-        <UrlDialog title={t('moderation.historyTitle', history)} closeTo={dialogs.closed} wide>
-          <AuditTrail events={history.events} />
-          <Group justify="flex-end" mt="md">
-            <Button component={Link} to={dialogs.closed} variant="default" preventScrollReset replace>
-              {t('moderation.close')}
-            </Button>
-          </Group>
-        </UrlDialog>
+        <HistoryDialog title={t('moderation.historyTitle', history)} events={history.events} closeTo={dialogs.closed} wide />
       ) : null}
       {toEdit ? (
         <EditShareDialog

@@ -1,6 +1,6 @@
-import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Table, Text } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { adminSubscriptionListQuerySchema, SUBSCRIPTION_TAGS, subscriptionsApi } from '#contract/subscriptions.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
@@ -12,6 +12,7 @@ import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -26,22 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function Filters() {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
   return (
-    <Form method="get">
-      <Group align="flex-end" gap="sm">
-        <TextInput name="keyword" label={t('subscriptions.filter.keyword')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
-        <NativeSelect
-          name="status"
-          label={t('subscriptions.field.status')}
-          defaultValue={params.get('status') ?? ''}
-          data={[{ value: '', label: t('common.all') }, ...SUBSCRIPTION_TAGS.map((s) => ({ value: s, label: t(`subscriptions.tags.${s}`) }))]}
-        />
-        <Button type="submit" variant="light">
-          {t('common.search')}
-        </Button>
-      </Group>
-    </Form>
+    <FilterForm>
+      <TextFilter name="keyword" label={t('subscriptions.filter.keyword')} />
+      <SelectFilter name="status" label={t('subscriptions.field.status')} options={SUBSCRIPTION_TAGS.map((s) => [s, t(`subscriptions.tags.${s}`)] as const)} />
+    </FilterForm>
   )
 }
 

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { userListQuerySchema, usersApi } from '#contract/users.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
-import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -15,6 +15,8 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
+import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?ban=<id>` and `?setRole=<id>` open the confirm step of a ban or a role change (issue 13); unbanning
@@ -75,65 +77,37 @@ function ViewButton({ id, name }: { id: number; name: string }) {
 
 function UnbanButton({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'ban' })
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="is_banned" value={0} />
-      <Button
-        type="submit"
-        name="intent"
-        value="ban"
-        size="compact-xs"
-        color="green"
-        variant="light"
-        loading={pending}
-        aria-label={`${t('system.users.unban')} ${name}`}
-      >
-        {t('system.users.unban')}
-      </Button>
-    </Form>
-  )
+  return <RowPost fields={{ id, is_banned: 0 }} intent="ban" label={t('system.users.unban')} item={name} color="green" />
 }
 
 export default function UserManage() {
   const { t } = useTranslation()
   const { page, me, toBan, toRole } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [params] = useSearchParams()
   const dialogs = useUrlDialogs(DIALOGS)
   return (
     <ListPage
       title={t('menu.userManage')}
       filters={
-        <Form method="get">
-          <Group align="flex-end">
-            <TextInput name="keyword" label={t('system.users.keyword')} defaultValue={params.get('keyword') ?? ''} maxLength={100} />
-            <NativeSelect
-              name="role"
-              label={t('system.users.role')}
-              defaultValue={params.get('role') ?? ''}
-              data={[
-                { value: '', label: t('common.all') },
-                { value: 'admin', label: t('users.roles.admin') },
-                { value: 'user', label: t('users.roles.user') },
-              ]}
-            />
-            <NativeSelect
-              name="is_banned"
-              label={t('oversight.user.bannedFilter')}
-              defaultValue={params.get('is_banned') ?? ''}
-              data={[
-                { value: '', label: t('common.all') },
-                { value: '0', label: t('system.users.active') },
-                { value: '1', label: t('system.users.banned') },
-              ]}
-            />
-            <Button type="submit" variant="light">
-              {t('common.search')}
-            </Button>
-          </Group>
-        </Form>
+        <FilterForm gap="md">
+          <TextFilter name="keyword" label={t('system.users.keyword')} />
+          <SelectFilter
+            name="role"
+            label={t('system.users.role')}
+            options={[
+              ['admin', t('users.roles.admin')],
+              ['user', t('users.roles.user')],
+            ]}
+          />
+          <SelectFilter
+            name="is_banned"
+            label={t('oversight.user.bannedFilter')}
+            options={[
+              ['0', t('system.users.active')],
+              ['1', t('system.users.banned')],
+            ]}
+          />
+        </FilterForm>
       }
       page={page}
       minWidth={900}
@@ -205,16 +179,7 @@ export default function UserManage() {
                     {t('system.users.ban')}
                   </Button>
                 )}
-                <Button
-                  component={Link}
-                  to={dialogs.open('setRole', u.id)}
-                  preventScrollReset
-                  size="compact-xs"
-                  variant="default"
-                  aria-label={`${u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} ${u.user_name}`}
-                >
-                  {u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')}
-                </Button>
+                <RowLink to={dialogs.open('setRole', u.id)} label={u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} item={u.user_name} variant="default" />
               </Group>
             )}
           </Table.Td>

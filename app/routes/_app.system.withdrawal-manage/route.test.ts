@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { usersApi } from '#contract/users.ts'
 import { args, post, sessionCookie, statusOf, userFixture, withdrawalFixture } from '../../../tests/support/console.ts'
+import { toastCookie } from '#app/.server/session.ts'
 import { action } from './route.tsx'
 
 const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
@@ -12,7 +13,7 @@ beforeEach(() => {
   stub.on(usersApi.userInfo, { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
 })
 
-const submit = async (url: string, fields: Record<string, string>) => statusOf(await action(args(post(url, fields, { cookie: await sessionCookie('tok') }))))
+const submit = async (url: string, fields: Record<string, string> | [string, string][]) => statusOf(await action(args(post(url, fields, { cookie: await sessionCookie('tok') }))))
 
 describe('the withdrawal queue actions (no JavaScript)', () => {
   it('process: a missing transfer order number is refused at its field, in the dialog, without asking the API', async () => {
@@ -41,5 +42,38 @@ describe('the withdrawal queue actions (no JavaScript)', () => {
     const res = await submit('/system/withdrawal-manage', { intent: 'payout', id: '7' })
     expect(res.status).toBe(400)
     expect(res.data).toEqual({ intent: 'payout', error: 'withdrawals.payoutFailed' })
+  })
+
+  it('batch mark paid: the ticked ids and one transfer number go to the API; back to the queue at the next row, with how many were done', async () => {
+    stub.on('POST /api/withdrawals/admin/batch-process', {
+      data: { results: [{ id: 7, ok: true, changed: true, msg: 'withdrawals.processed' }, { id: 9, ok: true, changed: true, msg: 'withdrawals.processed' }], done: 2, failed: 0 },
+    })
+    const res = await submit('/system/withdrawal-manage?status=Pending&process=3', [
+      ['intent', 'batch-process'],
+      ['rows', '5,7,8,9,10'],
+      ['ids', '7'],
+      ['ids', '9'],
+      ['transaction_order', 'BATCH-1'],
+      ['reason', ''],
+    ])
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/system/withdrawal-manage?status=Pending#item-10')
+    expect(stub.calls.find((c) => c.path === '/api/withdrawals/admin/batch-process')?.body).toEqual({ ids: [7, 9], transaction_order: 'BATCH-1' })
+  })
+
+  it('batch reject: nothing ticked or no reason is refused by name without asking the API; refused items are named in the toast', async () => {
+    expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['reason', 'frozen']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
+    expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['ids', '7'], ['reason', ' ']])).data).toEqual({ intent: 'batch', error: 'withdrawals.reasonRequired' })
+    expect(stub.count('/api/withdrawals/admin/batch-reject')).toBe(0)
+    stub.on('POST /api/withdrawals/admin/batch-reject', {
+      data: { results: [{ id: 7, ok: false, changed: false, msg: 'withdrawals.notPending' }, { id: 8, ok: true, changed: true, msg: 'withdrawals.rejected' }], done: 1, failed: 1 },
+    })
+    const res = await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['rows', '7,8'], ['ids', '7'], ['ids', '8'], ['reason', 'frozen']])
+    expect(res.status).toBe(302)
+    // The refused one is still in the queue: the page comes back to it.
+    expect(res.headers.get('location')).toBe('/system/withdrawal-manage#item-7')
+    expect(await toastCookie.parse(res.headers.get('set-cookie'))).toEqual({
+      toast: { type: 'error', key: 'common.queue.partly', values: { done: '1', failed: '1', reasons: expect.stringMatching(/^#7 .+/) } },
+    })
   })
 })

@@ -1,27 +1,38 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Stack, Table, Text } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
 import { idSchema } from '#contract/users.ts'
-import { adminWithdrawalListQuerySchema, type Withdrawal, withdrawalProcessSchema, withdrawalRejectSchema, withdrawalsApi } from '#contract/withdrawals.ts'
+import {
+  adminWithdrawalListQuerySchema,
+  type Withdrawal,
+  withdrawalBatchProcessSchema,
+  withdrawalBatchRejectSchema,
+  withdrawalProcessSchema,
+  withdrawalRejectSchema,
+  withdrawalsApi,
+} from '#contract/withdrawals.ts'
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
+import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord } from '#app/components/lists/queue.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { WithdrawalCells, WithdrawalFilters, WithdrawalHeadCells } from '#app/components/withdrawals/withdrawals.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
-import { listQuery, listUrl } from '#app/.server/lists.ts'
+import { listQuery } from '#app/.server/lists.ts'
+import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /**
  * `?process=<id>`, `?reject=<id>` and `?payout=<id>` open a row's form, `?history=<id>` its audit trail
@@ -44,8 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const history = historyId.success
       ? { id: historyId.data, events: (await api(request, auditApi.adminList, { token, query: { subject: `withdrawal:${historyId.data}` } })).list }
       : null
+    const { sellers } = await queueContext(request, token, { names: page.list.map((w) => w.username) })
     return {
       history,
+      sellers,
       title: await pageTitle(request, 'menu.withdrawalManage'),
       page,
       toProcess: target('process'),
@@ -57,7 +70,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<string[]> } | { intent: 'payout'; error: string }
+type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<string[]> } | { intent: 'payout' | 'batch'; error: string }
+
+/**
+ * The batch bar (decision 125): the ticked Pending withdrawals marked paid with one transfer order
+ * number, or rejected with one reason; each as the row's own action would, a result per withdrawal.
+ */
+async function batchAction(request: Request, token: string, formData: FormData) {
+  const process = formData.get('intent') === 'batch-process'
+  const fields = { ids: selectedIds(formData), transaction_order: formData.get('transaction_order') ?? undefined, reason: formData.get('reason') ?? undefined }
+  return process
+    ? runBatch(request, formData, withdrawalBatchProcessSchema.safeParse(fields), (body) => api(request, withdrawalsApi.adminBatchProcess, { token, body }), DIALOGS)
+    : runBatch(request, formData, withdrawalBatchRejectSchema.safeParse(fields), (body) => api(request, withdrawalsApi.adminBatchReject, { token, body }), DIALOGS)
+}
 
 /**
  * The row actions: process (the transfer order number) and reject (the reason) post from their
@@ -66,9 +91,11 @@ type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<strin
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
-  const formData = await readForm(request, ['process', 'reject', 'payout'])
+  const formData = await readForm(request, ['process', 'reject', 'payout', 'batch-process', 'batch-reject'])
   const intent = formData.get('intent')
-  const back = listUrl(request, DIALOGS)
+  if (intent === 'batch-process' || intent === 'batch-reject') return batchAction(request, token, formData)
+  // Back to the queue at the row after this one (decision 125).
+  const back = nextItemUrl(request, formData, [Number(formData.get('id'))], DIALOGS)
   if (intent === 'process' || intent === 'reject') {
     const submission = parseWithZod(formData, { schema: intent === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema })
     if (submission.status !== 'success') return data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
@@ -93,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The process or reject form of one withdrawal, in its URL dialog (a page section without JavaScript). */
-function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'; w: Withdrawal; last?: SubmissionResult<string[]>; closeTo: string }) {
+function DecisionDialog({ kind, w, last, closeTo, rows }: { kind: 'process' | 'reject'; w: Withdrawal; last?: SubmissionResult<string[]>; closeTo: string; rows: string }) {
   const { t } = useTranslation()
   const pending = useIsPending({ intent: kind })
   const schema = kind === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema
@@ -119,6 +146,7 @@ function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'
       {/* Posts to this URL (dialog open): a refusal comes back here, at its field. */}
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <input type="hidden" name="id" value={w.id} />
+        <input type="hidden" name="rows" value={rows} />
         <Stack>
           <Text size="sm">{t(kind === 'process' ? 'withdrawals.admin.processText' : 'withdrawals.admin.rejectText', values)}</Text>
           {kind === 'process' ? (
@@ -144,19 +172,32 @@ function DecisionDialog({ kind, w, last, closeTo }: { kind: 'process' | 'reject'
 /** The admin's withdrawal queue (SPEC §2 /system/withdrawal-manage). */
 export default function WithdrawalManage() {
   const { t } = useTranslation()
-  const { page, toProcess, toReject, toPayout, history } = useLoaderData<typeof loader>()
+  const { page, toProcess, toReject, toPayout, history, sellers } = useLoaderData<typeof loader>()
   const last = useActionData<typeof action>() as ActionData | { msg: string } | undefined
   const dialogs = useUrlDialogs(DIALOGS)
+  const rows = page.list.map((w) => w.id).join(',')
   const resultOf = (kind: 'process' | 'reject') => (last && 'intent' in last && last.intent === kind ? last.result : undefined)
-  const rowMessage = last && 'intent' in last && last.intent === 'payout' ? last.error : last && 'msg' in last ? last.msg : undefined
+  const rowMessage = last && 'intent' in last && (last.intent === 'payout' || last.intent === 'batch') ? last.error : last && 'msg' in last ? last.msg : undefined
   return (
     <ListPage
       title={t('menu.withdrawalManage')}
       filters={<WithdrawalFilters filters={[...FILTERS]} />}
       page={page}
       minWidth={1150}
+      queue={{
+        ids: page.list.map((w) => w.id),
+        bar: (
+          <QueueBar>
+            <TextInput name="transaction_order" label={t('withdrawals.field.transactionOrder')} size="xs" maxLength={64} autoComplete="off" />
+            <QueueButton intent="batch-process" label={t('withdrawals.admin.processSelected')} accessKey="p" />
+            <TextInput name="reason" label={t('withdrawals.admin.reasonLabel')} size="xs" maxLength={200} />
+            <QueueButton intent="batch-reject" label={t('withdrawals.admin.rejectSelected')} accessKey="r" color="red" />
+          </QueueBar>
+        ),
+      }}
       head={
         <>
+          <SelectHead />
           <Table.Th>{t('withdrawals.field.id')}</Table.Th>
           <Table.Th>{t('withdrawals.field.user')}</Table.Th>
           <WithdrawalHeadCells />
@@ -165,56 +206,22 @@ export default function WithdrawalManage() {
       }
       row={(w) => (
         <Table.Tr key={w.id}>
+          {w.status === 'Pending' ? <SelectCell id={w.id} label={`#${w.id} ${w.username}`} /> : <Table.Td />}
           <Table.Td>{w.id}</Table.Td>
-          <Table.Td>{w.username}</Table.Td>
+          <Table.Td miw={160}>
+            {w.username}
+            <SellerRecord seller={sellers[w.username]} />
+          </Table.Td>
           <WithdrawalCells w={w} />
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <Button
-                component={Link}
-                to={dialogs.open('history', w.id)}
-                preventScrollReset
-                size="compact-xs"
-                variant="default"
-                aria-label={`${t('oversight.user.history')} #${w.id}`}
-              >
-                {t('oversight.user.history')}
-              </Button>
+              <RowLink to={dialogs.open('history', w.id)} label={t('oversight.user.history')} item={`#${w.id}`} variant="default" />
               {w.status === 'Pending' ? (
                 <Group gap={4} wrap="nowrap">
-                  <Button
-                    component={Link}
-                    to={dialogs.open('process', w.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    aria-label={`${t('withdrawals.admin.process')} #${w.id}`}
-                  >
-                    {t('withdrawals.admin.process')}
-                  </Button>
-                  <Button
-                    component={Link}
-                    to={dialogs.open('reject', w.id)}
-                    preventScrollReset
-                    size="compact-xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`${t('withdrawals.admin.reject')} #${w.id}`}
-                  >
-                    {t('withdrawals.admin.reject')}
-                  </Button>
+                  <RowLink to={dialogs.open('process', w.id)} label={t('withdrawals.admin.process')} item={`#${w.id}`} />
+                  <RowLink to={dialogs.open('reject', w.id)} label={t('withdrawals.admin.reject')} item={`#${w.id}`} color="red" />
                   {page.alipayPayout ? (
-                    <Button
-                      component={Link}
-                      to={dialogs.open('payout', w.id)}
-                      preventScrollReset
-                      size="compact-xs"
-                      variant="light"
-                      color="teal"
-                      aria-label={`${t('withdrawals.admin.payout')} #${w.id}`}
-                    >
-                      {t('withdrawals.admin.payout')}
-                    </Button>
+                    <RowLink to={dialogs.open('payout', w.id)} label={t('withdrawals.admin.payout')} item={`#${w.id}`} color="teal" />
                   ) : null}
                 </Group>
               ) : null}
@@ -224,16 +231,16 @@ export default function WithdrawalManage() {
       )}
     >
       <FormErrors errors={rowMessage ? [rowMessage] : undefined} />
-      {history ? <HistoryDialog kind="withdrawal" item={`#${history.id}`} events={history.events} closeTo={dialogs.closed} /> : null}
-      {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} /> : null}
-      {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} /> : null}
+      {history ? <HistoryDialog title={t('oversight.history.withdrawal', { item: `#${history.id}` })} events={history.events} closeTo={dialogs.closed} /> : null}
+      {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} rows={rows} /> : null}
+      {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} rows={rows} /> : null}
       {toPayout ? (
         <ConfirmDialog
           title={t('withdrawals.admin.payoutTitle', { id: toPayout.id })}
           action={dialogs.closed}
           closeTo={dialogs.closed}
           intent="payout"
-          fields={{ id: toPayout.id }}
+          fields={{ id: toPayout.id, rows }}
           confirmLabel={t('withdrawals.admin.payout')}
           color="teal"
         >

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Appeal, Report, ReportStatusView, Takedown } from '#contract/moderation.ts'
-import { appeals, auditEvents, reports, shares } from '../../db/schema/index.ts'
+import { appeals, auditEvents, reports, shares, users } from '../../db/schema/index.ts'
 import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp } from '../../../test/helpers.ts'
 import { newUnicode } from '../shares/rules.ts'
@@ -371,6 +371,93 @@ describe('reports and appeals', () => {
       // Through the API the admin view reads.
       const api = await inject({ url: `/api/audit/admin/list?subject=share:${s.id}`, headers: bearer(admin) })
       expect(api.json().data.list).toHaveLength(5)
+    })
+  })
+
+  describe('batch actions of the admin queues (decision 125)', () => {
+    const batch = (path: string, payload: unknown, token = admin) => inject({ method: 'POST', url: `/api/${path}/admin/batch`, headers: bearer(token), payload: payload as object })
+
+    it('shares: one move on several, a result per share (unknown and not-allowed ids refused by name), each with its audit row; a replay changes nothing', async () => {
+      const a = await share(seller, 'under_review')
+      const b = await share(seller, 'under_review')
+      const banned = await share(seller)
+      await t.db.update(shares).set({ status: 'violation' }).where(eq(shares.id, banned.id))
+      const res = await batch('shares', { ids: [a.id, 999999, b.id, banned.id, a.id], move: 'approve' })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data).toEqual({
+        results: [
+          { id: a.id, ok: true, changed: true, msg: 'shares.moved.approve' },
+          { id: 999999, ok: false, changed: false, msg: 'shares.notFound' },
+          { id: b.id, ok: true, changed: true, msg: 'shares.moved.approve' },
+          { id: banned.id, ok: false, changed: false, msg: 'shares.badTransition' },
+        ],
+        done: 2,
+        failed: 2,
+      })
+      expect([(await shareRow(a.id)).status, (await shareRow(b.id)).status, (await shareRow(banned.id)).status]).toEqual(['approved', 'approved', 'violation'])
+      expect((await trail(a.id)).map((e) => [e.action, e.fromState, e.toState])).toEqual([['admin_approve', 'under_review', 'approved']])
+      const before = await dbFingerprint(t.db)
+      const replay = await batch('shares', { ids: [a.id, b.id], move: 'approve' })
+      expect(replay.json().data).toMatchObject({ done: 2, failed: 0, results: [{ changed: false, msg: 'shares.moved.already' }, { changed: false }] })
+      expect(await dbFingerprint(t.db)).toEqual(before)
+    })
+
+    it('reports: take down several at once, each closing its share’s other open reports; handled ones and unknown ids answer per item', async () => {
+      const s1 = await share(seller)
+      const s2 = await share(other)
+      const r1 = await reported(s1.unicode)
+      const r1b = await reported(s1.unicode)
+      const r2 = await reported(s2.unicode)
+      const res = await batch('reports', { ids: [r1, r2, 0x7fffff], action: 'take_down' })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data.results).toEqual([
+        { id: r1, ok: true, changed: true, msg: 'moderation.reportDone' },
+        { id: r2, ok: true, changed: true, msg: 'moderation.reportDone' },
+        { id: 0x7fffff, ok: false, changed: false, msg: 'moderation.reportNotFound' },
+      ])
+      expect([(await shareRow(s1.id)).status, (await shareRow(s2.id)).status]).toEqual(['reported_invalid', 'reported_invalid'])
+      expect((await t.db.select().from(reports).where(eq(reports.id, r1b)))[0]!.status).toBe('handled')
+      // The same again: unchanged; another action on them: refused by name, the shares as they were.
+      expect((await batch('reports', { ids: [r1, r1b], action: 'take_down' })).json().data).toMatchObject({ done: 2, results: [{ changed: false }, { changed: false }] })
+      expect((await batch('reports', { ids: [r2], action: 'ban' })).json().data.results).toEqual([{ id: r2, ok: false, changed: false, msg: 'moderation.reportHandled' }])
+      expect((await shareRow(s2.id)).status).toBe('reported_invalid')
+    })
+
+    it('appeals: approve several; a pending one whose share moved on is refused by itself; bad input is a 422, never a 500', async () => {
+      const s1 = await share(seller)
+      const s2 = await share(other)
+      for (const s of [s1, s2]) expect((await handle(await reported(s.unicode), 'take_down')).statusCode).toBe(200)
+      const a1 = (await appeal(seller, s1.unicode)).json().data as Appeal
+      const a2 = (await appeal(other, s2.unicode)).json().data as Appeal
+      const res = await batch('appeals', { ids: [a1.id, a2.id], action: 'approve' })
+      expect(res.json().data).toMatchObject({ done: 2, failed: 0 })
+      expect([(await shareRow(s1.id)).status, (await shareRow(s2.id)).status]).toEqual(['approved', 'approved'])
+      expect((await batch('appeals', { ids: [a1.id], action: 'ban' })).json().data).toMatchObject({ done: 0, failed: 1, results: [{ ok: false }] })
+      for (const payload of [{}, { ids: [], action: 'approve' }, { ids: ['x'], action: 'approve' }, { ids: [a1.id], action: 'nope' }, { ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'approve' }]) {
+        const bad = await batch('appeals', payload)
+        expect(bad.statusCode, JSON.stringify(payload)).toBe(422)
+      }
+      expect((await batch('appeals', { ids: [a1.id], action: 'approve' }, seller.token)).statusCode).toBe(403)
+    })
+
+    it('a queue item is decided in place: the share contents by id and the seller’s record (reports, take-downs, banned shares) by name', async () => {
+      const s = await user()
+      const name = (await t.db.select().from(users).where(eq(users.id, s.id)))[0]!.userName
+      const a = await share(s)
+      const b = await share(s)
+      await reported(a.unicode)
+      await reported(a.unicode)
+      await batch('shares', { ids: [a.id], move: 'takeDown' })
+      await batch('shares', { ids: [b.id], move: 'ban' })
+      const history = await inject({ url: `/api/users/admin/seller-history?names=${name},nobody-here`, headers: bearer(admin) })
+      expect(history.statusCode, history.body).toBe(200)
+      expect(history.json().data.list).toEqual([{ id: s.id, user_name: name, is_banned: 0, refunds: 0, reports: 2, takedowns: 1, banned_shares: 1 }])
+      const contents = await inject({ url: `/api/shares/admin/contents?ids=${a.id},${b.id},999999`, headers: bearer(admin) })
+      expect(contents.statusCode, contents.body).toBe(200)
+      expect(contents.json().data.list).toEqual(expect.arrayContaining([{ id: a.id, user_name: name, type: 'text', content: 'x', extraction_code: null }]))
+      expect(contents.json().data.list).toHaveLength(2)
+      expect((await inject({ url: `/api/shares/admin/contents?ids=${a.id}`, headers: bearer(seller.token) })).statusCode).toBe(403)
+      expect((await inject({ url: '/api/shares/admin/contents?ids=abc', headers: bearer(admin) })).statusCode).toBe(422)
     })
   })
 })

@@ -1,4 +1,5 @@
 import { appealsApi, reportsApi } from '#contract/moderation.ts'
+import { eachItem } from '../../http/batch.ts'
 import { created, defineModule, ok } from '../../http/module.ts'
 import * as service from './service.ts'
 
@@ -21,10 +22,26 @@ export default defineModule({
       const { changed, ...result } = await service.handleReport(app, request.user.id, request.body.id, request.body.action)
       return ok(result, changed ? 'moderation.reportDone' : 'moderation.reportAlreadyDone')
     })
+    r.route(reportsApi.adminBatch, async (request) =>
+      ok(
+        await eachItem(request.body.ids, async (id) => {
+          const { changed } = await service.handleReport(app, request.user!.id, id, request.body.action)
+          return { changed, msg: changed ? 'moderation.reportDone' : 'moderation.reportAlreadyDone' }
+        }),
+      ),
+    )
     r.route(appealsApi.adminList, async (request) => ok(await service.appealPage(app, request.query)))
     r.route(appealsApi.adminHandle, async (request) => {
       const { appeal, changed } = await service.handleAppeal(app, request.user.id, request.body.id, request.body.action)
       return ok(appeal, changed ? 'moderation.appealDone' : 'moderation.appealAlreadyDone')
     })
+    r.route(appealsApi.adminBatch, async (request) =>
+      ok(
+        await eachItem(request.body.ids, async (id) => {
+          const { changed } = await service.handleAppeal(app, request.user!.id, id, request.body.action)
+          return { changed, msg: changed ? 'moderation.appealDone' : 'moderation.appealAlreadyDone' }
+        }),
+      ),
+    )
   },
 })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, ne, sql, sum } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, ne, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { fraudActions, orders, shares, users } from '../../db/schema/index.ts'
 
@@ -114,4 +114,21 @@ export async function interruptRun(db: Database, runId: number, error: string) {
     .update(fraudActions)
     .set({ state: 'interrupted', leaseUntil: null, lastError: error.slice(0, 500) })
     .where(eq(fraudActions.id, runId))
+}
+
+/** A queue's sellers by name (decision 125): counts over their refunded sales, reports against their shares, take-downs and banned shares. */
+export function sellerHistories(db: Database, names: readonly string[]) {
+  // Written out: drizzle drops the table names of columns inside sql``, and `id` is in every table here.
+  return db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      isBanned: users.isBanned,
+      refunds: sql<number>`(select count(*) from orders o where o.seller_id = "users"."id" and o.payment_status = 'Refund')`.mapWith(Number),
+      reports: sql<number>`(select count(*) from reports r join shares s on s.id = r.share_id where s.user_id = "users"."id")`.mapWith(Number),
+      takedowns: sql<number>`(select coalesce(sum(s.takedowns), 0) from shares s where s.user_id = "users"."id")`.mapWith(Number),
+      bannedShares: sql<number>`(select count(*) from shares s where s.user_id = "users"."id" and s.status = 'violation')`.mapWith(Number),
+    })
+    .from(users)
+    .where(inArray(users.userName, [...names]))
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { fenToYuan } from '#contract/money.ts'
-import { FRAUD_PREVIEW_ROWS, type FraudPreview, type FraudResult, USER_DETAIL_ROWS, type UserDetail } from '#contract/oversight.ts'
+import { FRAUD_PREVIEW_ROWS, type FraudPreview, type FraudResult, type SellerHistory, USER_DETAIL_ROWS, type UserDetail } from '#contract/oversight.ts'
 import { AppError, conflict, notFound } from '../../errors.ts'
 import { recordAudit } from '../audit/index.ts'
 import { endAllSessions } from '../credentials/index.ts'
@@ -9,7 +9,7 @@ import { orderPage, refundOrder, revealList } from '../orders/index.ts'
 import { listShares, takeDownAllOf } from '../shares/index.ts'
 import { findUserById, lockUser, ownLoginRecords, presentUser, updateUser } from '../users/index.ts'
 import { presentRun } from './presenter.ts'
-import { claimRun, countRefund, findRun, finishRun, interruptRun, refundableOrders, refundableSums, sharesStillUp } from './repository.ts'
+import { claimRun, countRefund, findRun, finishRun, interruptRun, refundableOrders, refundableSums, sellerHistories, sharesStillUp } from './repository.ts'
 import { FRAUD_BATCH, FRAUD_LEASE_MS, fraudReason, runSince } from './rules.ts'
 
 /** What this module's use cases take from the app, with what the orders, shares and users use cases it calls take (decision 120). */
@@ -147,4 +147,20 @@ export async function fraudAction(deps: OversightDeps, actorId: number, id: numb
   })
   log.info({ sellerId: id, runId: run.id, refunded: refunded.length, shares: down.length }, 'fraud action done')
   return { banned, shares_taken_down: down.length, refunded, run: presentRun(finished) }
+}
+
+/** The records the admin queues show beside each item (decision 125). */
+export async function sellerHistory(app: FastifyInstance, names: readonly string[]): Promise<{ list: SellerHistory[] }> {
+  const rows = await sellerHistories(app.db, names)
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      user_name: r.userName,
+      is_banned: r.isBanned ? 1 : 0,
+      refunds: r.refunds,
+      reports: r.reports,
+      takedowns: r.takedowns,
+      banned_shares: r.bannedShares,
+    })),
+  }
 }

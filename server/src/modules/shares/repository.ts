@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { adminShareListQuerySchema } from '#contract/shares.ts'
 import type { Database } from '../../db/client.ts'
@@ -65,6 +65,15 @@ export async function findLiveShare(db: Database, id: number, userId?: number): 
     .where(and(eq(shares.id, id), userId === undefined ? undefined : eq(shares.userId, userId), isNull(shares.deletedAt)))
     .limit(1)
   return row
+}
+
+/** Shares by id with their seller's name (deleted ones too: an admin may still be deciding a report of one). */
+export function sharesById(db: Database, ids: readonly number[]) {
+  return db
+    .select({ share: shares, userName: users.userName })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(inArray(shares.id, [...ids]))
 }
 
 /** A not deleted share locked for the rest of the transaction (only the given seller's when `userId` is given). */

@@ -1,4 +1,5 @@
-import { sharesApi } from '#contract/shares.ts'
+import { SHARE_ADMIN_MOVES, sharesApi } from '#contract/shares.ts'
+import { eachItem } from '../../http/batch.ts'
 import { created, defineModule, ok } from '../../http/module.ts'
 import * as service from './service.ts'
 
@@ -19,5 +20,15 @@ export default defineModule({
   admin(r) {
     r.route(sharesApi.adminList, async (request) => ok(await service.listShares(r.app, request.query)))
     r.route(sharesApi.adminUpdate, async (request) => ok(await service.adminUpdateShare(r.app, request.user.id, request.body), 'common.editSuccess'))
+    r.route(sharesApi.adminContents, async (request) => ok(await service.adminShareContents(r.app, request.query.ids)))
+    r.route(sharesApi.adminBatch, async (request) => {
+      const to = SHARE_ADMIN_MOVES[request.body.move]
+      return ok(
+        await eachItem(request.body.ids, async (id) => {
+          const { changed } = await service.adminMoveShare(r.app, request.user.id, id, to)
+          return { changed, msg: changed ? `shares.moved.${request.body.move}` : 'shares.moved.already' }
+        }),
+      )
+    })
   },
 })

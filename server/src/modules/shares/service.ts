@@ -8,6 +8,7 @@ import {
   type OwnShare,
   type PublicShare,
   type ShareCreateInput,
+  type ShareStatus,
   type shareUpdateSchema,
 } from '#contract/shares.ts'
 import { uniqueViolation } from '../../db/errors.ts'
@@ -117,12 +118,38 @@ export async function deleteShare({ db, shareCache }: SharesDeps, user: AuthUser
  * subscription. One transaction on the locked row: a status change is recorded in the audit trail, and
  * a take-down counts (an appeal is allowed once per take-down).
  */
-export async function adminUpdateShare({ db, shareCache, clock }: SharesDeps, adminId: number, b: z.output<typeof adminShareUpdateSchema>): Promise<PublicShare> {
+export async function adminUpdateShare(deps: SharesDeps, adminId: number, b: z.output<typeof adminShareUpdateSchema>): Promise<PublicShare> {
+  return (await adminChangeShare(deps, adminId, b)).share
+}
+
+/** The content of shares an admin reviews in a queue (decision 125), decrypted; unknown ids are left out. */
+export async function adminShareContents({ db, cipher }: SharesDeps, ids: readonly number[]) {
+  const rows = await repo.sharesById(db, ids)
+  return {
+    list: rows.map(({ share: s, userName }) => ({
+      id: s.id,
+      user_name: userName,
+      type: s.type,
+      content: cipher.decrypt(s.contentEnc),
+      extraction_code: s.extractionCodeEnc ? cipher.decrypt(s.extractionCodeEnc) : null,
+    })),
+  }
+}
+
+/** One share of a batch move (decision 125): the same rules and audit as adminUpdateShare, and whether its status moved. */
+export async function adminMoveShare(deps: SharesDeps, adminId: number, id: number, status: ShareStatus): Promise<{ changed: boolean }> {
+  return { changed: (await adminChangeShare(deps, adminId, { id, status })).moved }
+}
+
+async function adminChangeShare({ db, shareCache, clock }: SharesDeps, adminId: number, b: z.output<typeof adminShareUpdateSchema>) {
+  let moved = false
   const row = await db.transaction(async (tx) => {
     const current = await repo.lockLiveShare(tx, b.id)
     if (!current) throw notFound('shares.notFound')
     if (b.status && !canAdminMove(current.status, b.status)) throw conflict('shares.badTransition', { from: current.status, to: b.status })
-    const moved = b.status !== undefined && b.status !== current.status
+    moved = b.status !== undefined && b.status !== current.status
+    // A replayed move with nothing else to change (a batch sent twice) writes nothing.
+    if (!moved && b.title === undefined && b.price === undefined && b.subscription_status === undefined) return current
     const updated = await repo.updateShare(tx, current.id, {
       status: b.status,
       takedowns: moved && b.status === 'reported_invalid' ? current.takedowns + 1 : undefined,
@@ -134,5 +161,5 @@ export async function adminUpdateShare({ db, shareCache, clock }: SharesDeps, ad
     return updated
   })
   shareCache.invalidate(row.unicode)
-  return presentShare(row, await repo.sellerOf(db, row.userId))
+  return { share: presentShare(row, await repo.sellerOf(db, row.userId)), moved }
 }

@@ -1,4 +1,5 @@
 import { withdrawalsApi } from '#contract/withdrawals.ts'
+import { eachItem } from '../../http/batch.ts'
 import { created, defineModule, ok } from '../../http/module.ts'
 import { createWithdrawal, payoutWithdrawal, previewWithdrawal, processWithdrawal, rejectWithdrawal, withdrawalPage } from './service.ts'
 
@@ -22,6 +23,22 @@ export default defineModule({
       const r = await rejectWithdrawal(app, request.user.id, request.body.id, request.body.reason, request.log)
       return ok(r.withdrawal, r.changed ? 'withdrawals.rejected' : 'withdrawals.alreadyRejected')
     })
+    r.route(withdrawalsApi.adminBatchProcess, async (request) =>
+      ok(
+        await eachItem(request.body.ids, async (id) => {
+          const { changed } = await processWithdrawal(app, request.user!.id, id, request.body.transaction_order, request.log)
+          return { changed, msg: changed ? 'withdrawals.processed' : 'withdrawals.alreadyProcessed' }
+        }),
+      ),
+    )
+    r.route(withdrawalsApi.adminBatchReject, async (request) =>
+      ok(
+        await eachItem(request.body.ids, async (id) => {
+          const { changed } = await rejectWithdrawal(app, request.user!.id, id, request.body.reason, request.log)
+          return { changed, msg: changed ? 'withdrawals.rejected' : 'withdrawals.alreadyRejected' }
+        }),
+      ),
+    )
     r.route(withdrawalsApi.adminPayout, async (request) => {
       const r = await payoutWithdrawal(app, request.user.id, request.body.id, request.log)
       return ok(r.withdrawal, r.changed ? 'withdrawals.paidOut' : 'withdrawals.alreadyPaidOut')

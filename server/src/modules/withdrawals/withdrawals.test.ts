@@ -386,6 +386,53 @@ describe('withdrawals (manual payout)', () => {
       expect((await h.mine(s, '?status=Failed')).list.map((w) => w.id)).toEqual([first.id])
     })
   })
+  it('batch (decision 125): several marked paid with one transfer number or rejected with one reason, each as alone; others answer per item; a replay changes nothing', async () => {
+    const a = await sellerWith(3000)
+    const b = await sellerWith(3000)
+    const ids: number[] = []
+    for (const s of [a, b, a]) {
+      const res = await h.create(s, 10 + ids.length)
+      expect(res.statusCode, res.body).toBe(201)
+      ids.push(res.json().data.id)
+    }
+    const [w1, w2, w3] = ids as [number, number, number]
+    const batch = (path: 'batch-process' | 'batch-reject', payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/withdrawals/admin/${path}`, headers: bearer(admin), payload: payload as object })
+    const paid = await batch('batch-process', { ids: [w1, w2, 987654], transaction_order: 'BATCH-2026-11-27' })
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect(paid.json().data).toEqual({
+      results: [
+        { id: w1, ok: true, changed: true, msg: 'withdrawals.processed' },
+        { id: w2, ok: true, changed: true, msg: 'withdrawals.processed' },
+        { id: 987654, ok: false, changed: false, msg: 'withdrawals.notFound' },
+      ],
+      done: 2,
+      failed: 1,
+    })
+    expect([(await h.row(w1)).transactionOrder, (await h.row(w2)).status]).toEqual(['BATCH-2026-11-27', 'Completed'])
+    expect(await trailOf(t.app, admin, w2)).toEqual([
+      ['request', null, 'Pending', true],
+      ['process', 'Pending', 'Completed', true],
+    ])
+    // A replay: unchanged; a rejection of a paid one: refused by itself, the pending one rejected and credited back.
+    expect((await batch('batch-process', { ids: [w1, w2], transaction_order: 'BATCH-2026-11-27' })).json().data).toMatchObject({ done: 2, results: [{ changed: false }, { changed: false }] })
+    const balance = await h.balance(a)
+    const rejected = await batch('batch-reject', { ids: [w1, w3], reason: 'Alipay account frozen' })
+    expect(rejected.json().data.results).toEqual([
+      { id: w1, ok: false, changed: false, msg: 'withdrawals.notPending' },
+      { id: w3, ok: true, changed: true, msg: 'withdrawals.rejected' },
+    ])
+    expect(await h.balance(a)).toBe(balance + 1200)
+    expect((await h.row(w1)).status).toBe('Completed')
+    for (const [path, payload] of [
+      ['batch-process', { ids: [w3], transaction_order: '' }],
+      ['batch-process', { ids: [], transaction_order: 'X1' }],
+      ['batch-reject', { ids: [w3] }],
+      ['batch-reject', { ids: 'all', reason: 'x' }],
+    ] as const) {
+      expect((await batch(path, payload)).statusCode, JSON.stringify(payload)).toBe(422)
+    }
+  })
 })
 
 describe('withdrawals paid out through Alipay (certificate mode, local fake gateway)', () => {

@@ -1,0 +1,58 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { args, post, sessionCookie, statusOf, userFixture } from '../../tests/support/console.ts'
+import { action as appealAction } from '../routes/_app.system.appeal-manage/route.tsx'
+import { action as reportAction } from '../routes/_app.system.report-manage/route.tsx'
+
+const stub = await vi.hoisted(async () => (await import('../../tests/support/api-stub.ts')).startApiStub())
+afterAll(() => stub.close())
+
+beforeEach(() => {
+  stub.reset()
+  stub.on('GET /api/users/userInfo', { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
+})
+
+const queues = [
+  { name: 'reports', url: '/system/report-manage', action: reportAction, intent: 'batch-take_down', endpoint: '/api/reports/admin/batch', move: { action: 'take_down' } },
+  { name: 'appeals', url: '/system/appeal-manage', action: appealAction, intent: 'batch-approve', endpoint: '/api/appeals/admin/batch', move: { action: 'approve' } },
+] as const
+
+describe.each(queues)('the $name queue: a batch (decision 125)', (q) => {
+  const submit = async (url: string, fields: [string, string][]) => statusOf(await q.action(args(post(url, fields, { cookie: await sessionCookie('tok') }))))
+
+  it('sends the ticked ids and comes back at the next row; nothing ticked is refused by name without asking the API', async () => {
+    expect((await submit(q.url, [['intent', q.intent], ['rows', '4,5']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
+    expect(stub.count(q.endpoint)).toBe(0)
+    stub.on(`POST ${q.endpoint}`, { data: { results: [4, 6].map((id) => ({ id, ok: true, changed: true, msg: 'ok' })), done: 2, failed: 0 } })
+    const res = await submit(`${q.url}?pageNum=2`, [
+      ['intent', q.intent],
+      ['rows', '4,5,6,7'],
+      ['ids', '4'],
+      ['ids', '6'],
+    ])
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(`${q.url}?pageNum=2#item-7`)
+    expect(stub.calls.find((c) => c.path === q.endpoint)?.body).toEqual({ ids: [4, 6], ...q.move })
+  })
+})
+
+describe('a single decision', () => {
+  it('after its confirm step also comes back at the next row', async () => {
+    stub.on('POST /api/reports/admin/handle', { data: null })
+    const res = statusOf(
+      await reportAction(
+        args(
+          post(
+            '/system/report-manage?status=processing&take_down=5',
+            [
+              ['intent', 'take_down'],
+              ['id', '5'],
+              ['rows', '4,5,6'],
+            ],
+            { cookie: await sessionCookie('tok') },
+          ),
+        ),
+      ),
+    )
+    expect(res.headers.get('location')).toBe('/system/report-manage?status=processing#item-6')
+  })
+})

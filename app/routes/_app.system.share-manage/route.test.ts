@@ -1,0 +1,52 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { args, post, sessionCookie, statusOf, userFixture } from '../../../tests/support/console.ts'
+import { toastCookie } from '#app/.server/session.ts'
+import { action } from './route.tsx'
+
+const stub = await vi.hoisted(async () => (await import('../../../tests/support/api-stub.ts')).startApiStub())
+afterAll(() => stub.close())
+
+beforeEach(() => {
+  stub.reset()
+  stub.on('GET /api/users/userInfo', { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
+})
+
+const submit = async (url: string, fields: [string, string][]) => statusOf(await action(args(post(url, fields, { cookie: await sessionCookie('tok') }))))
+const toastOf = async (res: { headers: Headers }) => ((await toastCookie.parse(res.headers.get('set-cookie'))) as { toast: { key: string } }).toast
+
+describe('the share review queue (no JavaScript)', () => {
+  it("a row's approve says the share was approved (not 'edit succeeded'), and the queue goes on at the next row", async () => {
+    stub.on('POST /api/shares/admin/update', { data: null, msg: 'common.editSuccess' })
+    const res = await submit('/system/share-manage?status=under_review', [
+      ['intent', 'approve:12'],
+      ['rows', '11,12,13'],
+    ])
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/system/share-manage?status=under_review#item-13')
+    expect((await toastOf(res)).key).toBe('shares.moved.approve')
+    expect(stub.calls.find((c) => c.path === '/api/shares/admin/update')?.body).toEqual({ id: 12, status: 'approved' })
+  })
+
+  it('a taken-down share recovered from its row says so; a ban after its confirm step says banned', async () => {
+    stub.on('POST /api/shares/admin/update', { data: null, msg: 'common.editSuccess' })
+    expect((await toastOf(await submit('/system/share-manage', [['intent', 'recover:5']]))).key).toBe('shares.moved.recover')
+    expect((await toastOf(await submit('/system/share-manage?ban=5', [['intent', 'ban'], ['id', '5']]))).key).toBe('shares.moved.ban')
+  })
+
+  it('batch approve sends the ticked ids; nothing ticked is refused by name without asking the API', async () => {
+    expect((await submit('/system/share-manage', [['intent', 'batch-approve'], ['rows', '1,2']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
+    expect(stub.count('/api/shares/admin/batch')).toBe(0)
+    stub.on('POST /api/shares/admin/batch', {
+      data: { results: [1, 2].map((id) => ({ id, ok: true, changed: true, msg: 'shares.moved.approve' })), done: 2, failed: 0 },
+    })
+    const res = await submit('/system/share-manage?status=under_review', [
+      ['intent', 'batch-approve'],
+      ['rows', '1,2,3'],
+      ['ids', '1'],
+      ['ids', '2'],
+    ])
+    expect(res.headers.get('location')).toBe('/system/share-manage?status=under_review#item-3')
+    expect(stub.calls.find((c) => c.path === '/api/shares/admin/batch')?.body).toEqual({ ids: [1, 2], move: 'approve' })
+    expect(await toastOf(res)).toEqual({ type: 'success', key: 'common.queue.done', values: { done: '2' } })
+  })
+})
