@@ -37,7 +37,24 @@ describe.each(queues)('the $name queue: a batch (decision 125)', (q) => {
 
 describe('a single decision', () => {
   it('after its confirm step also comes back at the next row', async () => {
-    stub.on('POST /api/reports/admin/handle', { data: null })
+    const report = {
+      id: 5,
+      reason: 'fraud',
+      unicode: 'AbCd2345',
+      share_id: 3,
+      share_title: 'Notes',
+      description: '',
+      status: 'handled',
+      share_status: 'approved',
+      current_share_status: 'reported_invalid',
+      reporter_ip: '203.0.113.9',
+      reporter_name: null,
+      action: 'take_down',
+      handled_by: 'admin',
+      handled_at: '2026-11-27T01:00:00.000Z',
+      created_at: '2026-11-26T01:00:00.000Z',
+    }
+    stub.on('POST /api/reports/admin/handle', { data: { report, share_status: 'reported_invalid', handled: 1 } })
     const res = statusOf(
       await reportAction(
         args(

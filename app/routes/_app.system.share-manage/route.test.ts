@@ -11,12 +11,27 @@ beforeEach(() => {
   stub.on('GET /api/users/userInfo', { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
 })
 
+/** An answer of /api/shares/admin/update as its response schema has it (the double on main checks). */
+const share = {
+  id: 12,
+  unicode: 'AbCd2345',
+  title: 'Notes',
+  type: 'text',
+  price: 9.9,
+  user_name: 'seller',
+  visit_count: 0,
+  purchase_count: 0,
+  status: 'approved',
+  subscription_status: 'close',
+  created_at: '2026-11-23T01:00:00.000Z',
+} as const
+
 const submit = async (url: string, fields: [string, string][]) => statusOf(await action(args(post(url, fields, { cookie: await sessionCookie('tok') }))))
 const toastOf = async (res: { headers: Headers }) => ((await toastCookie.parse(res.headers.get('set-cookie'))) as { toast: { key: string } }).toast
 
 describe('the share review queue (no JavaScript)', () => {
   it("a row's approve says the share was approved (not 'edit succeeded'), and the queue goes on at the next row", async () => {
-    stub.on('POST /api/shares/admin/update', { data: null, msg: 'common.editSuccess' })
+    stub.on('POST /api/shares/admin/update', { data: share, msg: 'common.editSuccess' })
     const res = await submit('/system/share-manage?status=under_review', [
       ['intent', 'approve:12'],
       ['rows', '11,12,13'],
@@ -28,7 +43,7 @@ describe('the share review queue (no JavaScript)', () => {
   })
 
   it('a taken-down share recovered from its row says so; a ban after its confirm step says banned', async () => {
-    stub.on('POST /api/shares/admin/update', { data: null, msg: 'common.editSuccess' })
+    stub.on('POST /api/shares/admin/update', { data: share, msg: 'common.editSuccess' })
     expect((await toastOf(await submit('/system/share-manage', [['intent', 'recover:5']]))).key).toBe('shares.moved.recover')
     expect((await toastOf(await submit('/system/share-manage?ban=5', [['intent', 'ban'], ['id', '5']]))).key).toBe('shares.moved.ban')
   })
