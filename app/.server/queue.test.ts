@@ -1,4 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
+import { appealsApi, reportsApi } from '#contract/moderation.ts'
 import { args, post, sessionCookie, statusOf, userFixture } from '../../tests/support/console.ts'
 import { action as appealAction } from '../routes/_app.system.appeal-manage/route.tsx'
 import { action as reportAction } from '../routes/_app.system.report-manage/route.tsx'
@@ -8,12 +10,12 @@ afterAll(() => stub.close())
 
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
+  stub.on(usersApi.userInfo, { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
 })
 
 const queues = [
-  { name: 'reports', url: '/system/report-manage', action: reportAction, intent: 'batch-take_down', endpoint: '/api/reports/admin/batch', move: { action: 'take_down' } },
-  { name: 'appeals', url: '/system/appeal-manage', action: appealAction, intent: 'batch-approve', endpoint: '/api/appeals/admin/batch', move: { action: 'approve' } },
+  { name: 'reports', url: '/system/report-manage', action: reportAction, intent: 'batch-take_down', endpoint: reportsApi.adminBatch, move: { action: 'take_down' } },
+  { name: 'appeals', url: '/system/appeal-manage', action: appealAction, intent: 'batch-approve', endpoint: appealsApi.adminBatch, move: { action: 'approve' } },
 ] as const
 
 describe.each(queues)('the $name queue: a batch (decision 125)', (q) => {
@@ -22,7 +24,7 @@ describe.each(queues)('the $name queue: a batch (decision 125)', (q) => {
   it('sends the ticked ids and comes back at the next row; nothing ticked is refused by name without asking the API', async () => {
     expect((await submit(q.url, [['intent', q.intent], ['rows', '4,5']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
     expect(stub.count(q.endpoint)).toBe(0)
-    stub.on(`POST ${q.endpoint}`, { data: { results: [4, 6].map((id) => ({ id, ok: true, changed: true, msg: 'ok' })), done: 2, failed: 0 } })
+    stub.on(q.endpoint, { data: { results: [4, 6].map((id) => ({ id, ok: true, changed: true, msg: 'ok' })), done: 2, failed: 0 } })
     const res = await submit(`${q.url}?pageNum=2`, [
       ['intent', q.intent],
       ['rows', '4,5,6,7'],
@@ -31,7 +33,7 @@ describe.each(queues)('the $name queue: a batch (decision 125)', (q) => {
     ])
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(`${q.url}?pageNum=2#item-7`)
-    expect(stub.calls.find((c) => c.path === q.endpoint)?.body).toEqual({ ids: [4, 6], ...q.move })
+    expect(stub.callsTo(q.endpoint)[0]?.body).toEqual({ ids: [4, 6], ...q.move })
   })
 })
 
@@ -54,7 +56,7 @@ describe('a single decision', () => {
       handled_at: '2026-11-27T01:00:00.000Z',
       created_at: '2026-11-26T01:00:00.000Z',
     }
-    stub.on('POST /api/reports/admin/handle', { data: { report, share_status: 'reported_invalid', handled: 1 } })
+    stub.on(reportsApi.adminHandle, { data: { report, share_status: 'reported_invalid', handled: 1 } })
     const res = statusOf(
       await reportAction(
         args(

@@ -2,37 +2,32 @@
 // action for all of them, back at the next row; each row shows the share's content and the seller's
 // record. With JavaScript on and off.
 import type { Page } from '@playwright/test'
-import type { Withdrawal } from '#contract/withdrawals.ts'
-import { ADMIN, API_URL } from './env.ts'
+import { ordersApi } from '#contract/orders.ts'
+import { shareApi, sharesApi } from '#contract/shares.ts'
+import { usersApi } from '#contract/users.ts'
+import { withdrawalsApi } from '#contract/withdrawals.ts'
+import { ADMIN } from './env.ts'
 import { type Api, expect, expectFlash, loginAs, test, uniqueName } from './fixtures.ts'
 
 /** A seller who may publish: signed up by phone, terms agreed, Alipay details stored. */
 async function newSeller(api: Api) {
   const user = await api.createUser('phone', 'q')
   const token = await api.login(user.user_name, user.password)
-  await api.ok('/api/users/agreeToTerms', { method: 'POST', token })
-  await api.ok('/api/users/updateAlipayInfo', { token, body: { alipayRealName: '赵六', alipayAccount: user.phone } })
+  await api.ok(usersApi.agreeToTerms, { token })
+  await api.ok(usersApi.updateAlipayInfo, { token, body: { alipayRealName: '赵六', alipayAccount: user.phone! } })
   return { ...user, token }
 }
 
 const newShare = (api: Api, seller: { token: string }, content: string) =>
-  api.ok<{ id: number; unicode: string; title: string }>('/api/shares/new', {
+  api.ok(sharesApi.new, {
     token: seller.token,
     body: { title: uniqueName('queue'), type: 'text', content, price: 30, subscription_status: 'close' },
   })
 
 /** A visitor buys the share through the sandbox gateway (what the checkout page's Pay button posts). */
 async function buy(api: Api, unicode: string) {
-  const { payUrl } = await api.ok<{ payUrl: string }>('/api/orders/create', { body: { unicode, paymentMethod: 'Alipay' } })
-  const form = new URLSearchParams(new URL(payUrl).search)
-  form.set('action', 'pay')
-  const res = await fetch(`${API_URL}/api/payments/sandbox/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': api.clientIp },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  expect(res.status).toBe(303)
+  const { payUrl } = await api.ok(ordersApi.create, { body: { unicode, paymentMethod: 'Alipay' } })
+  expect(await api.payInSandbox(payUrl)).toBe(303)
 }
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text })
@@ -62,16 +57,16 @@ test.describe('admin queues in batches (zh-CN)', { tag: '@js-off' }, () => {
     await page.getByRole('button', { name: `通过 ${c.title}` }).click()
     await expectFlash(page, '分享已审核通过。')
     await expect(row(page, c.title)).toHaveCount(0)
-    for (const s of [a, b, c]) expect((await api.ok<{ status: string }>('/api/share', { query: { unicode: s.unicode } })).status).toBe('approved')
+    for (const s of [a, b, c]) expect((await api.ok(shareApi.lookup, { query: { unicode: s.unicode } })).status).toBe('approved')
   })
 
   test('withdrawals: nothing ticked is refused by name; the page selected and marked paid with one transfer number', async ({ page, context, api }) => {
     const seller = await newSeller(api)
     const share = await newShare(api, seller, 'x')
-    await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+    await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
     await buy(api, share.unicode) // income ¥28.50
     const ids: number[] = []
-    for (const amount of [10, 12]) ids.push((await api.ok<Withdrawal>('/api/withdrawals/create', { token: seller.token, body: { amount } })).id)
+    for (const amount of [10, 12]) ids.push((await api.ok(withdrawalsApi.create, { token: seller.token, body: { amount } })).id)
     await loginAs(context, ADMIN.username, ADMIN.password)
     await page.goto(`/system/withdrawal-manage?keyword=${seller.user_name}`)
     await expect(row(page, `¥10.00`).getByTestId('seller-record')).toContainText('退款 0')

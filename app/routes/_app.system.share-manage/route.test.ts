@@ -1,4 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usersApi } from '#contract/users.ts'
+import { sharesApi } from '#contract/shares.ts'
 import { args, post, sessionCookie, statusOf, userFixture } from '../../../tests/support/console.ts'
 import { toastCookie } from '#app/.server/session.ts'
 import { action } from './route.tsx'
@@ -8,7 +10,7 @@ afterAll(() => stub.close())
 
 beforeEach(() => {
   stub.reset()
-  stub.on('GET /api/users/userInfo', { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
+  stub.on(usersApi.userInfo, { data: userFixture({ id: 1, uid: 1, user_name: 'admin', role: 'admin' }) })
 })
 
 /** An answer of /api/shares/admin/update as its response schema has it (the double on main checks). */
@@ -31,7 +33,7 @@ const toastOf = async (res: { headers: Headers }) => ((await toastCookie.parse(r
 
 describe('the share review queue (no JavaScript)', () => {
   it("a row's approve says the share was approved (not 'edit succeeded'), and the queue goes on at the next row", async () => {
-    stub.on('POST /api/shares/admin/update', { data: share, msg: 'common.editSuccess' })
+    stub.on(sharesApi.adminUpdate, { data: share, msg: 'common.editSuccess' })
     const res = await submit('/system/share-manage?status=under_review', [
       ['intent', 'approve:12'],
       ['rows', '11,12,13'],
@@ -39,11 +41,11 @@ describe('the share review queue (no JavaScript)', () => {
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/system/share-manage?status=under_review#item-13')
     expect((await toastOf(res)).key).toBe('shares.moved.approve')
-    expect(stub.calls.find((c) => c.path === '/api/shares/admin/update')?.body).toEqual({ id: 12, status: 'approved' })
+    expect(stub.callsTo(sharesApi.adminUpdate)[0]?.body).toEqual({ id: 12, status: 'approved' })
   })
 
   it('a taken-down share recovered from its row says so; a ban after its confirm step says banned', async () => {
-    stub.on('POST /api/shares/admin/update', { data: share, msg: 'common.editSuccess' })
+    stub.on(sharesApi.adminUpdate, { data: share, msg: 'common.editSuccess' })
     expect((await toastOf(await submit('/system/share-manage', [['intent', 'recover:5']]))).key).toBe('shares.moved.recover')
     expect((await toastOf(await submit('/system/share-manage?ban=5', [['intent', 'ban'], ['id', '5']]))).key).toBe('shares.moved.ban')
   })
@@ -51,7 +53,7 @@ describe('the share review queue (no JavaScript)', () => {
   it('batch approve sends the ticked ids; nothing ticked is refused by name without asking the API', async () => {
     expect((await submit('/system/share-manage', [['intent', 'batch-approve'], ['rows', '1,2']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
     expect(stub.count('/api/shares/admin/batch')).toBe(0)
-    stub.on('POST /api/shares/admin/batch', {
+    stub.on(sharesApi.adminBatch, {
       data: { results: [1, 2].map((id) => ({ id, ok: true, changed: true, msg: 'shares.moved.approve' })), done: 2, failed: 0 },
     })
     const res = await submit('/system/share-manage?status=under_review', [
@@ -61,7 +63,7 @@ describe('the share review queue (no JavaScript)', () => {
       ['ids', '2'],
     ])
     expect(res.headers.get('location')).toBe('/system/share-manage?status=under_review#item-3')
-    expect(stub.calls.find((c) => c.path === '/api/shares/admin/batch')?.body).toEqual({ ids: [1, 2], move: 'approve' })
+    expect(stub.callsTo(sharesApi.adminBatch)[0]?.body).toEqual({ ids: [1, 2], move: 'approve' })
     expect(await toastOf(res)).toEqual({ type: 'success', key: 'common.queue.done', values: { done: '2' } })
   })
 })

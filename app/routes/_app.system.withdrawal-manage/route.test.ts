@@ -45,7 +45,7 @@ describe('the withdrawal queue actions (no JavaScript)', () => {
   })
 
   it('batch mark paid: the ticked ids and one transfer number go to the API; back to the queue at the next row, with how many were done', async () => {
-    stub.on('POST /api/withdrawals/admin/batch-process', {
+    stub.on(withdrawalsApi.adminBatchProcess, {
       data: { results: [{ id: 7, ok: true, changed: true, msg: 'withdrawals.processed' }, { id: 9, ok: true, changed: true, msg: 'withdrawals.processed' }], done: 2, failed: 0 },
     })
     const res = await submit('/system/withdrawal-manage?status=Pending&process=3', [
@@ -58,14 +58,14 @@ describe('the withdrawal queue actions (no JavaScript)', () => {
     ])
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/system/withdrawal-manage?status=Pending#item-10')
-    expect(stub.calls.find((c) => c.path === '/api/withdrawals/admin/batch-process')?.body).toEqual({ ids: [7, 9], transaction_order: 'BATCH-1' })
+    expect(stub.callsTo(withdrawalsApi.adminBatchProcess)[0]?.body).toEqual({ ids: [7, 9], transaction_order: 'BATCH-1' })
   })
 
   it('batch reject: nothing ticked or no reason is refused by name without asking the API; refused items are named in the toast', async () => {
     expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['reason', 'frozen']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
     expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['ids', '7'], ['reason', ' ']])).data).toEqual({ intent: 'batch', error: 'withdrawals.reasonRequired' })
     expect(stub.count('/api/withdrawals/admin/batch-reject')).toBe(0)
-    stub.on('POST /api/withdrawals/admin/batch-reject', {
+    stub.on(withdrawalsApi.adminBatchReject, {
       data: { results: [{ id: 7, ok: false, changed: false, msg: 'withdrawals.notPending' }, { id: 8, ok: true, changed: true, msg: 'withdrawals.rejected' }], done: 1, failed: 1 },
     })
     const res = await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['rows', '7,8'], ['ids', '7'], ['ids', '8'], ['reason', 'frozen']])
