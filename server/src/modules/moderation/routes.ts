@@ -25,7 +25,7 @@ export default defineModule({
     r.route(reportsApi.adminBatch, async (request) =>
       ok(
         await eachItem(request.body.ids, async (id) => {
-          const { changed } = await service.handleReport(app, request.user!.id, id, request.body.action)
+          const { changed } = await service.handleReport(app, request.user.id, id, request.body.action)
           return { changed, msg: changed ? 'moderation.reportDone' : 'moderation.reportAlreadyDone' }
         }),
       ),
@@ -38,7 +38,7 @@ export default defineModule({
     r.route(appealsApi.adminBatch, async (request) =>
       ok(
         await eachItem(request.body.ids, async (id) => {
-          const { changed } = await service.handleAppeal(app, request.user!.id, id, request.body.action)
+          const { changed } = await service.handleAppeal(app, request.user.id, id, request.body.action)
           return { changed, msg: changed ? 'moderation.appealDone' : 'moderation.appealAlreadyDone' }
         }),
       ),

@@ -150,8 +150,8 @@ export async function fraudAction(deps: OversightDeps, actorId: number, id: numb
 }
 
 /** The records the admin queues show beside each item (decision 125). */
-export async function sellerHistory(app: FastifyInstance, names: readonly string[]): Promise<{ list: SellerHistory[] }> {
-  const rows = await sellerHistories(app.db, names)
+export async function sellerHistory(deps: Pick<OversightDeps, 'db'>, names: readonly string[]): Promise<{ list: SellerHistory[] }> {
+  const rows = await sellerHistories(deps.db, names)
   return {
     list: rows.map((r) => ({
       id: r.id,

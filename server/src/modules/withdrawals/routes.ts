@@ -26,7 +26,7 @@ export default defineModule({
     r.route(withdrawalsApi.adminBatchProcess, async (request) =>
       ok(
         await eachItem(request.body.ids, async (id) => {
-          const { changed } = await processWithdrawal(app, request.user!.id, id, request.body.transaction_order, request.log)
+          const { changed } = await processWithdrawal(app, request.user.id, id, request.body.transaction_order, request.log)
           return { changed, msg: changed ? 'withdrawals.processed' : 'withdrawals.alreadyProcessed' }
         }),
       ),
@@ -34,7 +34,7 @@ export default defineModule({
     r.route(withdrawalsApi.adminBatchReject, async (request) =>
       ok(
         await eachItem(request.body.ids, async (id) => {
-          const { changed } = await rejectWithdrawal(app, request.user!.id, id, request.body.reason, request.log)
+          const { changed } = await rejectWithdrawal(app, request.user.id, id, request.body.reason, request.log)
           return { changed, msg: changed ? 'withdrawals.rejected' : 'withdrawals.alreadyRejected' }
         }),
       ),
