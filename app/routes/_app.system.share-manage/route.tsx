@@ -21,6 +21,7 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
+import { TextSep } from '#app/components/layout/text-mode.tsx'
 
 /**
  * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?takeDown=<id>` that of
@@ -143,6 +144,7 @@ export default function AdminShares() {
               <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
                 {t('shares.list.open')}
               </Button>
+              <TextSep />
               <Button
                 component={Link}
                 to={dialogs.open('edit', s.id)}
@@ -153,6 +155,7 @@ export default function AdminShares() {
               >
                 {t('shares.admin.edit')}
               </Button>
+              <TextSep />
               <Button
                 component={Link}
                 to={dialogs.open('history', s.id)}
@@ -163,6 +166,7 @@ export default function AdminShares() {
               >
                 {t('moderation.history')}
               </Button>
+              <TextSep />
               {adminMovesFrom(s.status).map((move) =>
                 move === 'approve' ? (
                   <MoveButton
