@@ -3,8 +3,8 @@
 // lynx: every link, button and form field is a stop in source order (a <details> is always open there,
 // so its <summary> is no stop); ↓/↑ move one stop, End goes to the last one, Enter follows a link or
 // presses a button (and leaves the new page on its first stop), typing into a field counts one key,
-// however long the text. The cheapest of: arrows from where one is; the skip link (first stop) then
-// arrows from the first stop of `#main`; End then ↑ arrows.
+// however long the text. The cheapest of: arrows from where one is; an in-page link (the skip link to
+// `#main`, the burger's `#app-menu`), Enter, then arrows from the first stop there; End then ↑ arrows.
 import type { Page } from '@playwright/test'
 import { ADMIN, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, loginAs, test } from './fixtures.ts'
@@ -18,14 +18,19 @@ class Keys {
   readonly log: string[] = []
   constructor(private readonly page: Page) {}
 
+  /** How many stops the page has, and its in-page links (`#main`, the burger's `#app-menu`): where each leads. */
   private async stops() {
     return this.page.evaluate((selector) => {
       const all = [...document.body.querySelectorAll(selector)]
-      const main = document.getElementById('main')
-      // The first stop inside or after `#main`: where following the skip link leaves the cursor.
-      const afterMain = main ? all.findIndex((el) => main.contains(el) || main.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) : -1
-      const skip = all[0]?.getAttribute('href') === '#main' ? 0 : -1
-      return { total: all.length, afterMain, skip }
+      // Following `#x` leaves the cursor on the first stop inside or after element x.
+      const jumps = all.flatMap((a, from) => {
+        const hash = a instanceof HTMLAnchorElement ? a.getAttribute('href') : null
+        const target = hash?.startsWith('#') ? document.getElementById(hash.slice(1)) : null
+        if (!target) return []
+        const to = all.findIndex((el) => target.contains(el) || target.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+        return to >= 0 ? [{ from, to }] : []
+      })
+      return { total: all.length, jumps }
     }, STOPS)
   }
 
@@ -44,10 +49,10 @@ class Keys {
 
   /** Keys to put the cursor on `target`, the cheapest way; returns the keys and the stop chosen. */
   private async moveTo(target: string) {
-    const { total, afterMain, skip } = await this.stops()
+    const { total, jumps } = await this.stops()
     const cost = (to: number) => {
       const ways = [Math.abs(to - this.at), 1 + (total - 1 - to)]
-      if (skip === 0 && afterMain >= 0) ways.push(this.at + 1 + Math.abs(to - afterMain))
+      for (const jump of jumps) ways.push(Math.abs(jump.from - this.at) + 1 + Math.abs(to - jump.to))
       return Math.min(...ways)
     }
     const [to] = (await this.indicesOf(target)).sort((a, b) => cost(a) - cost(b))

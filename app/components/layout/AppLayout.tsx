@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation, useMatches, useNavigate } from '@remix-run/react'
 import { type ReactNode, useEffect, useReducer, useState } from 'react'
@@ -8,7 +8,7 @@ import type { User } from '#contract/users.ts'
 import { LocaleSwitch } from './LocaleSwitch.tsx'
 import { LayoutHoldsH1 } from './page-heading.tsx'
 import { menuTrail } from '../shell/menu-match.ts'
-import { CollapsedMenu, MenuTree, TopMenu } from '../shell/menus.tsx'
+import { CollapsedMenu, MENU_CURRENT, MenuTree, TopMenu } from '../shell/menus.tsx'
 import { RoleContext } from '../shell/permission.tsx'
 import { ServerMenuNotice } from '../shell/server-menu-notice.tsx'
 import { useStoredSettings } from '../shell/use-settings.ts'
@@ -110,14 +110,12 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
   const sideMenu = showMenu && !settings.topMenu
   const width = settings.menuCollapse ? COLLAPSED_WIDTH : settings.menuWidth
   const menuProps = { items: menu, active, open }
-  // The page's one <h1> (issue 23): its menu entry's name, else its own title, else the site's name.
-  const titled = useMatches().findLast((m) => typeof (m.data as { title?: unknown } | undefined)?.title === 'string')
-  const ownTitle = (titled?.data as { title?: string } | undefined)?.title?.split(' - ')[0]
-  const pageName = trail.length ? t(trail.at(-1)!.name) : ownTitle || t('common.siteName')
 
   return (
     <RoleContext.Provider value={user.role}>
       <SkipLink label={t('common.skipToMain')} />
+      {/* To the menu, at the current page's own entry: its neighbours are the next pages of the day (issue 23). */}
+      {showMenu ? <SkipLink label={t('common.skipToMenu')} to={active && !settings.menuCollapse ? MENU_CURRENT : 'app-menu'} /> : null}
       <ServerMenuNotice />
       <AppShell
         // Two rows below 576 px (xs): the brand, then the header's controls, which covered it at 320–390 px (issue 23).
@@ -143,11 +141,12 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
                     </Burger>
                   )
                 ) : null}
-                <UnstyledButton component={Link} to="/dashboard/workplace" style={{ flexShrink: 0 }}>
-                  <Text fw={700} c="var(--mantine-color-anchor)">
+                {/* The page's one <h1> (issue 23): the site's name; each page's own title is its <h2>. */}
+                <Title order={1} fz="md" lh="inherit" style={{ flexShrink: 0 }}>
+                  <UnstyledButton component={Link} to="/dashboard/workplace" fw={700} c="var(--mantine-color-anchor)">
                     {t('common.siteName')}
-                  </Text>
-                </UnstyledButton>
+                  </UnstyledButton>
+                </Title>
                 {showMenu && settings.topMenu ? (
                   <Group component="nav" aria-label={t('common.menu')} visibleFrom="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <TopMenu {...menuProps} />
@@ -176,7 +175,7 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
           <SettingsButton open={openSettings} href={settingsHref} floating />
         )}
         <AppShell.Main id="main" tabIndex={-1}>
-          <VisuallyHidden component="h1">{pageName}</VisuallyHidden>
+          {settings.navbar ? null : <VisuallyHidden component="h1">{t('common.siteName')}</VisuallyHidden>}
           {SettingsDrawer && (drawerUsed || drawerOpen) ? (
             <SettingsDrawer
               opened={drawerOpen}
@@ -191,12 +190,13 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
           {trail.length ? (
             <Breadcrumbs mb="sm" fz="sm" separatorMargin={6} component="nav" aria-label={t('shell.breadcrumbs')} data-testid="breadcrumbs">
               {trail.map((item, i) =>
-                i === trail.length - 1 && !item.children?.length ? (
+                // The current page's own entry is text: a link to itself is one more stop before the page (issue 23).
+                i === trail.length - 1 && !item.children?.length && item.path !== pathname ? (
                   <Anchor key={item.path} component={Link} to={item.path} size="sm" aria-current="page" c="dimmed">
                     {t(item.name)}
                   </Anchor>
                 ) : (
-                  <Text key={item.path} size="sm" c="dimmed" component="span">
+                  <Text key={item.path} size="sm" c="dimmed" component="span" aria-current={item.path === pathname ? 'page' : undefined}>
                     {t(item.name)}
                   </Text>
                 ),
@@ -221,7 +221,7 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
               </>
             ) : (
               <div className="ps-navbar-scroll">
-                <MenuTree {...menuProps} />
+                <MenuTree {...menuProps} markCurrent />
               </div>
             )}
             <MenuCollapseToggle collapsed={settings.menuCollapse} redirectTo={closeTo} />

@@ -1,12 +1,13 @@
 import { Children, Fragment, type ReactNode } from 'react'
 
 /**
- * The first stop of every page (issue 23): past the header (and the menu) to the page's `#main`.
+ * The first stop of every page (issue 23): past the header (and the menu) to the page's `#main`; the
+ * console's second one goes to the menu (`to`).
  * Shown only while it has the focus (`.ps-skip-link` in styles.css and public.css).
  */
-export function SkipLink({ label }: { label: string }) {
+export function SkipLink({ label, to = 'main' }: { label: string; to?: string }) {
   return (
-    <a href="#main" className="ps-skip-link">
+    <a href={`#${to}`} className="ps-skip-link">
       {label}
     </a>
   )

@@ -1,5 +1,5 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Page } from '#contract/envelope.ts'
 import { Pager } from './pager.tsx'
@@ -12,7 +12,7 @@ type ListPageProps<T> = {
   extra?: ReactNode
   /** The GET filter form. */
   filters?: ReactNode
-  /** Between the filters and the table: hints, a row action's message, the URL dialogs. */
+  /** Above the filters: hints, a row action's message, the URL dialogs (without JavaScript the confirm step is the first thing on the page). */
   children?: ReactNode
   page: Page<T>
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
@@ -26,6 +26,7 @@ type ListPageProps<T> = {
 /** The shell of every list page: title, filters, the table, the empty state and the pager (URL-driven, so it works without JavaScript). */
 export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, page, minWidth, head, row }: ListPageProps<T>) {
   const { t } = useTranslation()
+  const listId = `list${useId().replace(/:/g, '')}`
   return (
     <Stack>
       {extra ? (
@@ -36,10 +37,16 @@ export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, p
       ) : (
         <Title order={titleOrder}>{title}</Title>
       )}
-      {filters}
       {children}
+      {filters ? (
+        // Past the filters to the rows, for a keyboard or a text browser working through a queue (issue 23).
+        <a href={`#${listId}`} className="ps-skip-link">
+          {t('common.skipToList')}
+        </a>
+      ) : null}
+      {filters}
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover>
+        <Table striped highlightOnHover id={listId}>
           <Table.Thead>
             <Table.Tr>{head}</Table.Tr>
           </Table.Thead>

@@ -3,6 +3,9 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
 
+/** The id of the current page's entry in the side menu: the layout's "skip to the menu" link leads there. */
+export const MENU_CURRENT = 'menu-current'
+
 /** The entry's link: the customer-service entry leaves the console (a full page load, a new tab). */
 const external = (item: MenuItem) => item.path === '/support'
 
@@ -39,7 +42,7 @@ const linkProps = (item: MenuItem) =>
  * without JavaScript too (issue 13); the groups of the current page's trail start open and its own
  * entry is highlighted (`active`: the path of the page's menu entry, nested pages included).
  */
-export function MenuTree({ items, active, open }: { items: MenuItem[]; active: string | null; open: Set<string> }) {
+export function MenuTree({ items, active, open, markCurrent }: { items: MenuItem[]; active: string | null; open: Set<string>; markCurrent?: boolean }) {
   const { t } = useTranslation()
   return (
     <>
@@ -48,7 +51,7 @@ export function MenuTree({ items, active, open }: { items: MenuItem[]; active: s
           <details key={item.path} className="ps-menu-group" open={open.has(item.path) || undefined}>
             <GroupSummary label={t(item.name)} active={open.has(item.path) && !active} chevron={14} />
             <Box pl={16}>
-              <MenuTree items={item.children} active={active} open={open} />
+              <MenuTree items={item.children} active={active} open={open} markCurrent={markCurrent} />
             </Box>
           </details>
         ) : (
@@ -58,6 +61,7 @@ export function MenuTree({ items, active, open }: { items: MenuItem[]; active: s
             label={t(item.name)}
             active={item.path === active}
             aria-current={item.path === active ? 'page' : undefined}
+            id={markCurrent && item.path === active ? MENU_CURRENT : undefined}
           />
         ),
       )}
