@@ -49,6 +49,7 @@ async function pageShape(page: Page) {
       h1: [...document.querySelectorAll('h1')].map((h) => h.textContent?.trim() ?? ''),
       firstStop: first ? `${first.tagName.toLowerCase()} ${first.getAttribute('href') ?? ''} ${first.textContent?.trim()}` : 'none',
       hasMain: document.getElementById('main') !== null,
+      skipLinks: [...document.querySelectorAll('a.ps-skip-link')].map((a) => `${a.textContent} → ${a.getAttribute('href')}`),
       unsizedIcons: [...document.querySelectorAll('svg')]
         .filter((s) => !s.hasAttribute('width') || !s.hasAttribute('height'))
         .map((s) => s.outerHTML.slice(0, 120)),
@@ -70,6 +71,9 @@ async function checkPage(page: Page, { path, signedIn, emptyLists }: Checked) {
     expect(shape.h1[0], `the <h1> of ${path} says something`).not.toBe('')
     expect(shape.firstStop, `the first stop of ${path} is the skip link`).toMatch(/^a #main /)
     expect(shape.hasMain, `${path} has the skip link's target`).toBe(true)
+    // Translated (a catalog key would read `common.skipToMenu`), and each leads somewhere on the page.
+    for (const link of shape.skipLinks) expect(link, `a skip link on ${path}`).toMatch(/^[^.]+ → #[\w-]+$/)
+    expect(await page.evaluate(() => [...document.querySelectorAll('a.ps-skip-link')].every((a) => document.getElementById(a.getAttribute('href')!.slice(1)))), `the skip links of ${path} lead somewhere`).toBe(true)
     expect(shape.unsizedIcons, `icons without a width and height on ${path}`).toEqual([])
     expect(
       shape.pagerLinks.filter((h) => /[?&]pageNum=0(&|$)/.test(h)),

@@ -115,7 +115,12 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
     <RoleContext.Provider value={user.role}>
       <SkipLink label={t('common.skipToMain')} />
       {/* To the menu, at the current page's own entry: its neighbours are the next pages of the day (issue 23). */}
-      {showMenu ? <SkipLink label={t('common.skipToMenu')} to={active && !settings.menuCollapse ? MENU_CURRENT : 'app-menu'} /> : null}
+      {showMenu ? (
+        <>
+          <TextSep />
+          <SkipLink label={t('common.skipToMenu')} to={active && !settings.menuCollapse ? MENU_CURRENT : 'app-menu'} />
+        </>
+      ) : null}
       <ServerMenuNotice />
       <AppShell
         // Two rows below 576 px (xs): the brand, then the header's controls, which covered it at 320–390 px (issue 23).
