@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core'
+import { CheckboxMark, RadioDot } from './components/layout/sized-icons.tsx'
 import type { AppSettings, Density } from './settings.ts'
 
 // SPEC §3/§9: primary colour #165DFF (the Arco blue scale around it).
@@ -46,7 +47,16 @@ export function themeFor(settings: Pick<AppSettings, 'themeColor' | 'density'>):
       colors: { arcoblue: primary },
       // The plain object `Table.extend()` would return: importing Table here would put the component (and
       // ScrollArea behind it) into every page's first load, /login's too (issue 11 JS budget).
-      components: { Table: { defaultProps: DENSITY[settings.density] } },
+      // Icons Mantine sizes in CSS only get a width and height attribute too (issue 23: 300 px wide where
+      // no stylesheet applies): the select's chevron takes them as props, the radio's dot and the checkbox's tick are our own.
+      components: {
+        Table: { defaultProps: DENSITY[settings.density] },
+        ComboboxChevron: { defaultProps: { width: 15, height: 15 } },
+        // An input says what it is (html-validate's no-implicit-input-type; issue 23).
+        TextInput: { defaultProps: { type: 'text' } },
+        Radio: { defaultProps: { icon: RadioDot } },
+        Checkbox: { defaultProps: { icon: CheckboxMark } },
+      },
     })
     if (cache.size > 64) cache.clear()
     cache.set(key, theme)

@@ -6,14 +6,15 @@ test('the login page switches zh-CN → English → zh-CN and keeps the tab', { 
   await page.goto('/login?tab=forgot')
   const html = page.locator('html')
   await expect(html).toHaveAttribute('lang', 'zh-CN')
-  await expect(page).toHaveTitle('登录 - PayShare 付费分享')
+  // Each tab is titled by its own name (issue 23: this one said "登录").
+  await expect(page).toHaveTitle('忘记密码 - PayShare 付费分享')
   await expect(page.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('button', { name: '重置密码' })).toBeVisible()
 
   await page.getByRole('button', { name: 'English' }).click()
   await expect(html).toHaveAttribute('lang', 'en-US')
   await expect(page).toHaveURL('/login?tab=forgot')
-  await expect(page).toHaveTitle('Login - PayShare')
+  await expect(page).toHaveTitle('Forgot password - PayShare')
   await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('tab', { name: 'Forgot password' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('button', { name: 'Reset password' })).toBeVisible()

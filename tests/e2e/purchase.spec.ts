@@ -28,7 +28,8 @@ test.describe('buying a share as a visitor (zh-CN)', () => {
     await page.getByLabel('分享码、链接或订单号').fill(share.unicode)
     await page.getByRole('button', { name: '打开' }).click()
     await expect(page).toHaveURL(new RegExp(`/share/${share.unicode}$`))
-    await expect(page).toHaveTitle(share.unicode)
+    // The share's title, then SPEC §2's code (issue 23: the code alone named nothing).
+    await expect(page).toHaveTitle(`${share.title} - ${share.unicode}`)
     await expect(page.getByRole('heading', { name: share.title })).toBeVisible()
     expect(await page.content()).not.toContain(share.secret)
     await expect(page.locator('script[src]')).toHaveCount(0)

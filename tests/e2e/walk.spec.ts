@@ -161,7 +161,8 @@ test.describe('walk: on a phone (390 px)', { tag: '@js-off' }, () => {
     await expectUncovered(page.getByRole('button', { name: 'English' }))
 
     // Without JavaScript the burger is a link to the menu; with it, a button.
-    const burger = jsDisabled(testInfo) ? page.getByRole('link', { name: '菜单' }) : page.getByRole('button', { name: '菜单' })
+    // Exact: the skip link "跳到菜单" is a link too.
+    const burger = jsDisabled(testInfo) ? page.getByRole('link', { name: '菜单', exact: true }) : page.getByRole('button', { name: '菜单', exact: true })
     await burger.click()
     const nav = page.getByRole('navigation', { name: '菜单' })
     await nav.locator('summary', { hasText: '个人中心' }).click()

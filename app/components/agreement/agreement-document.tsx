@@ -19,7 +19,10 @@ export function AgreementDocument({ doc, children }: { doc: 'exemption' | 'userA
         <List type="ordered" spacing="sm">
           {(Array.isArray(sections) ? sections : []).map((s, i) => (
             <List.Item key={i}>
-              <Text size="sm">{s}</Text>
+              {/* A span: Mantine puts an item's content in a <span>, where no <p> may go. */}
+              <Text size="sm" component="span">
+                {s}
+              </Text>
             </List.Item>
           ))}
         </List>

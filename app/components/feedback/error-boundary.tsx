@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { ConfirmLogout } from './flash.tsx'
+import { useTopHeadingOrder } from '../layout/page-heading.tsx'
 import { exceptionText } from '#app/utils/api-message.ts'
 
 /** SPEC §8 page messages, shared by the exception routes and every error boundary. */
@@ -11,10 +12,11 @@ export function ExceptionPage({ status, msg }: { status: 403 | 404 | 500 | numbe
   const { t } = useTranslation()
   const location = useLocation()
   const { text, detail } = exceptionText(t, status, msg)
+  const order = useTopHeadingOrder()
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="md">
-        <Title order={1} c="dimmed" fz={64}>
+        <Title order={order} c="dimmed" fz={64}>
           {status}
         </Title>
         <Text size="lg" role="alert">
@@ -49,6 +51,7 @@ function UnavailablePage() {
   const location = useLocation()
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
+  const order = useTopHeadingOrder()
   useEffect(() => {
     const id = setInterval(() => {
       if (revalidator.state === 'idle') revalidator.revalidate()
@@ -59,10 +62,10 @@ function UnavailablePage() {
     <Center mih="60vh" p="xl">
       {hydrated ? null : <meta httpEquiv="refresh" content={String(RETRY_SECONDS)} />}
       <Stack align="center" gap="md">
-        <Title order={1} c="dimmed" fz={64}>
+        <Title order={order} c="dimmed" fz={64}>
           503
         </Title>
-        <Title order={2} role="alert">
+        <Title order={(order + 1) as 2 | 3} role="alert">
           {t('errors.serviceUnavailable')}
         </Title>
         <Text>{t('errors.serviceUnavailableText')}</Text>

@@ -5,6 +5,7 @@ import { type ComponentProps, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { apiMessage } from '#app/utils/api-message.ts'
 import { CONFIRM_LOGOUT_IN_FORM, ConfirmLogout } from '../feedback/flash.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 /** Conform's error keys, translated; the first one is shown. */
 function useFieldError(meta: FieldMetadata<unknown>) {
@@ -28,7 +29,10 @@ export function TextField({ meta, type = 'text', ...rest }: TextProps) {
 export function PasswordField({ meta, ...rest }: Omit<ComponentProps<typeof PasswordInput>, 'error' | 'name'> & { meta: FieldMetadata<string | undefined | null> }) {
   const error = useFieldError(meta as FieldMetadata<unknown>)
   const { key, ...props } = getInputProps(meta, { type: 'password' })
-  return <PasswordInput key={key} {...props} {...rest} error={error} />
+  // The show/hide eye works only with JavaScript: until the page has hydrated there is none, so it is
+  // no dead stop for a keyboard or a text browser (issue 23). `false`, as Mantine draws it for `undefined`.
+  const hydrated = useHydrated()
+  return <PasswordInput key={key} {...props} {...rest} rightSection={hydrated ? rest.rightSection : false} error={error} />
 }
 
 export function TextareaField({ meta, ...rest }: Omit<ComponentProps<typeof Textarea>, 'error' | 'name'> & { meta: FieldMetadata<string | undefined | null> }) {

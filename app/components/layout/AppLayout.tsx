@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation, useMatches, useNavigate } from '@remix-run/react'
 import { type ReactNode, useEffect, useReducer, useState } from 'react'
@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
 import type { User } from '#contract/users.ts'
 import { LocaleSwitch } from './LocaleSwitch.tsx'
+import { LayoutHoldsH1 } from './page-heading.tsx'
 import { menuTrail } from '../shell/menu-match.ts'
-import { CollapsedMenu, MenuTree, TopMenu } from '../shell/menus.tsx'
+import { CollapsedMenu, MENU_CURRENT, MenuTree, TopMenu } from '../shell/menus.tsx'
 import { RoleContext } from '../shell/permission.tsx'
 import { ServerMenuNotice } from '../shell/server-menu-notice.tsx'
 import { useStoredSettings } from '../shell/use-settings.ts'
@@ -15,11 +16,13 @@ import { loadDrawer, loadedDrawer } from '../shell/drawer-module.ts'
 import { TabBar } from '../shell/tab-bar.tsx'
 import { UnreadBadge } from '#app/components/messages/unread-badge.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { SkipLink, TextSep } from './text-mode.tsx'
 
 /** A page below no menu entry of its own names the entry it belongs to (`handle: { menu: '/…' }`). */
 export type MenuHandle = { menu?: string }
 
 const COLLAPSED_WIDTH = 64
+const HEADER_TWO_ROWS = 88
 
 const preloadDrawer = () => void loadDrawer()
 
@@ -34,10 +37,12 @@ function SettingsButton({ open, href, floating }: { open: () => void; href: stri
       variant={floating ? 'filled' : 'default'}
       size={floating ? 'xl' : 'md'}
       radius={floating ? 'xl' : undefined}
-      aria-label={t('shell.settings.title')}
+      title={t('shell.settings.title')}
       className={floating ? 'ps-settings-fab' : undefined}
       data-testid="settings-button"
     >
+      {/* Text, not only an aria-label: a text browser shows it (issue 23). */}
+      <VisuallyHidden>{t('shell.settings.title')}</VisuallyHidden>
       <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <circle cx="12" cy="12" r="3" />
         <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
@@ -110,30 +115,45 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
 
   return (
     <RoleContext.Provider value={user.role}>
+      <SkipLink label={t('common.skipToMain')} />
+      {/* To the menu, at the current page's own entry: its neighbours are the next pages of the day (issue 23). */}
+      {showMenu ? (
+        <>
+          <TextSep />
+          <SkipLink label={t('common.skipToMenu')} to={active && !settings.menuCollapse ? MENU_CURRENT : 'app-menu'} />
+        </>
+      ) : null}
       <ServerMenuNotice />
       <AppShell
-        header={settings.navbar ? { height: 56 } : undefined}
+        // Two rows below 576 px (xs): the brand, then the header's controls, which covered it at 320–390 px (issue 23).
+        header={settings.navbar ? { height: { base: HEADER_TWO_ROWS, xs: 56 } } : undefined}
         navbar={showMenu ? { width, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !sideMenu } } : undefined}
         footer={settings.footer ? { height: 36 } : undefined}
         padding="md"
       >
         {settings.navbar ? (
           <AppShell.Header>
-            <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm" className="ps-header-bar">
               <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                 {showMenu ? (
                   hydrated ? (
-                    <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} aria-controls="app-menu" aria-expanded={opened} />
+                    <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} aria-controls="app-menu" aria-expanded={opened}>
+                      <VisuallyHidden>{t('common.menu')}</VisuallyHidden>
+                    </Burger>
                   ) : (
                     // Without JavaScript the burger is a link to the menu, which CSS shows while it is the target.
-                    <Burger renderRoot={(props) => <a {...props} href="#app-menu" />} opened={false} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
+                    // Its name as text too, for a text browser (issue 23).
+                    <Burger renderRoot={(props) => <a {...props} href="#app-menu" />} opened={false} hiddenFrom="sm" size="sm" aria-label={t('common.menu')}>
+                      <VisuallyHidden>{t('common.menu')}</VisuallyHidden>
+                    </Burger>
                   )
                 ) : null}
-                <UnstyledButton component={Link} to="/dashboard/workplace" style={{ flexShrink: 0 }}>
-                  <Text fw={700} c="var(--mantine-color-anchor)">
+                {/* The page's one <h1> (issue 23): the site's name; each page's own title is its <h2>. */}
+                <Title order={1} fz="md" lh="inherit" style={{ flexShrink: 0 }}>
+                  <UnstyledButton component={Link} to="/dashboard/workplace" fw={700} c="var(--mantine-color-anchor)">
                     {t('common.siteName')}
-                  </Text>
-                </UnstyledButton>
+                  </UnstyledButton>
+                </Title>
                 {showMenu && settings.topMenu ? (
                   <Group component="nav" aria-label={t('common.menu')} visibleFrom="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <TopMenu {...menuProps} />
@@ -142,7 +162,9 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
               </Group>
               <Group gap="sm" wrap="nowrap">
                 <LocaleSwitch />
+                <TextSep />
                 <UnreadBadge />
+                <TextSep />
                 <SettingsButton open={openSettings} href={settingsHref} />
                 <Text size="sm" visibleFrom="xs" data-testid="current-user">
                   {user.user_name}
@@ -159,6 +181,38 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
         ) : (
           <SettingsButton open={openSettings} href={settingsHref} floating />
         )}
+        <AppShell.Main id="main" tabIndex={-1}>
+          {settings.navbar ? null : <VisuallyHidden component="h1">{t('common.siteName')}</VisuallyHidden>}
+          {SettingsDrawer && (drawerUsed || drawerOpen) ? (
+            <SettingsDrawer
+              opened={drawerOpen}
+              onClose={() => {
+                settingsDrawer.close()
+                if (settingsInUrl) navigate(closeTo, { replace: true, preventScrollReset: true })
+              }}
+              closeTo={closeTo}
+            />
+          ) : null}
+          {settings.tabBar && tabs ? <TabBar paths={tabs} menu={menu} /> : null}
+          {trail.length ? (
+            <Breadcrumbs mb="sm" fz="sm" separatorMargin={6} component="nav" aria-label={t('shell.breadcrumbs')} data-testid="breadcrumbs">
+              {trail.map((item, i) =>
+                // The current page's own entry is text: a link to itself is one more stop before the page (issue 23).
+                i === trail.length - 1 && !item.children?.length && item.path !== pathname ? (
+                  <Anchor key={item.path} component={Link} to={item.path} size="sm" aria-current="page" c="dimmed">
+                    {t(item.name)}
+                  </Anchor>
+                ) : (
+                  <Text key={item.path} size="sm" c="dimmed" component="span" aria-current={item.path === pathname ? 'page' : undefined}>
+                    {t(item.name)}
+                  </Text>
+                ),
+              )}
+            </Breadcrumbs>
+          ) : null}
+          <LayoutHoldsH1.Provider value={true}>{children}</LayoutHoldsH1.Provider>
+        </AppShell.Main>
+        {/* After the page in source order, so a text browser or a keyboard reaches the page first (issue 23). */}
         {showMenu ? (
           <AppShell.Navbar p="xs" id="app-menu" aria-label={t('common.menu')} component="nav" data-collapsed={settings.menuCollapse || undefined}>
             {menuFailed ? (
@@ -174,41 +228,12 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
               </>
             ) : (
               <div className="ps-navbar-scroll">
-                <MenuTree {...menuProps} />
+                <MenuTree {...menuProps} markCurrent />
               </div>
             )}
             <MenuCollapseToggle collapsed={settings.menuCollapse} redirectTo={closeTo} />
           </AppShell.Navbar>
         ) : null}
-        <AppShell.Main>
-          {SettingsDrawer && (drawerUsed || drawerOpen) ? (
-            <SettingsDrawer
-              opened={drawerOpen}
-              onClose={() => {
-                settingsDrawer.close()
-                if (settingsInUrl) navigate(closeTo, { replace: true, preventScrollReset: true })
-              }}
-              closeTo={closeTo}
-            />
-          ) : null}
-          {settings.tabBar && tabs ? <TabBar paths={tabs} menu={menu} /> : null}
-          {trail.length ? (
-            <Breadcrumbs mb="sm" fz="sm" separatorMargin={6} component="nav" aria-label={t('shell.breadcrumbs')} data-testid="breadcrumbs">
-              {trail.map((item, i) =>
-                i === trail.length - 1 && !item.children?.length ? (
-                  <Anchor key={item.path} component={Link} to={item.path} size="sm" aria-current="page" c="dimmed">
-                    {t(item.name)}
-                  </Anchor>
-                ) : (
-                  <Text key={item.path} size="sm" c="dimmed" component="span">
-                    {t(item.name)}
-                  </Text>
-                ),
-              )}
-            </Breadcrumbs>
-          ) : null}
-          {children}
-        </AppShell.Main>
         {settings.footer ? (
           <AppShell.Footer px="md" component="footer">
             <Group h="100%" gap="md">

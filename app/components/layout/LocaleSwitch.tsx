@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core'
 import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { TextSeparated } from './text-mode.tsx'
 
 /**
  * zh-CN / en-US switch: a plain form (works without JavaScript), stored in a cookie. A full page load
@@ -14,20 +15,22 @@ export function LocaleSwitch() {
     <Form method="post" action="/locale" reloadDocument aria-label={t('common.language')}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <Group gap={4} wrap="nowrap">
-        {(['zh-CN', 'en-US'] as const).map((lng) => (
-          <Button
-            key={lng}
-            type="submit"
-            name="locale"
-            value={lng}
-            size="compact-xs"
-            variant={current === lng ? 'light' : 'subtle'}
-            aria-pressed={current === lng}
-            lang={lng}
-          >
-            {lng === 'zh-CN' ? '中文' : 'English'}
-          </Button>
-        ))}
+        <TextSeparated>
+          {(['zh-CN', 'en-US'] as const).map((lng) => (
+            <Button
+              key={lng}
+              type="submit"
+              name="locale"
+              value={lng}
+              size="compact-xs"
+              variant={current === lng ? 'light' : 'subtle'}
+              aria-pressed={current === lng}
+              lang={lng}
+            >
+              {lng === 'zh-CN' ? '中文' : 'English'}
+            </Button>
+          ))}
+        </TextSeparated>
       </Group>
     </Form>
   )

@@ -3,12 +3,14 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LocaleSwitch } from './LocaleSwitch.tsx'
+import { SkipLink } from './text-mode.tsx'
 
 /** Header and footer of the public pages (agreements, share search, share page). */
 export function PublicLayout({ children, loggedIn }: { children: ReactNode; loggedIn?: boolean }) {
   const { t } = useTranslation()
   return (
     <Box mih="100vh" bg="gray.0">
+      <SkipLink label={t('common.skipToMain')} />
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="md" py="sm">
           <Group justify="space-between" wrap="nowrap">
@@ -24,7 +26,7 @@ export function PublicLayout({ children, loggedIn }: { children: ReactNode; logg
           </Group>
         </Container>
       </Box>
-      <Container size="md" py="lg" component="main">
+      <Container size="md" py="lg" component="main" id="main" tabIndex={-1}>
         {children}
       </Container>
       <Container size="md" pb="lg" component="footer">

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RETRY_SECONDS } from '../feedback/error-boundary.tsx'
+import { SkipLink, TextSeparated } from './text-mode.tsx'
 
 /** Frame of the visitor pages: plain HTML, no Mantine, no client JavaScript. */
 export function PublicShell({ children, loggedIn }: { children: ReactNode; loggedIn?: boolean }) {
@@ -9,6 +10,7 @@ export function PublicShell({ children, loggedIn }: { children: ReactNode; logge
   const location = useLocation()
   return (
     <>
+      <SkipLink label={t('common.skipToMain')} />
       <header className="ps-top">
         <div className="ps-bar">
           <Link to="/" className="ps-brand">
@@ -17,18 +19,22 @@ export function PublicShell({ children, loggedIn }: { children: ReactNode; logge
           <nav className="ps-nav">
             <Form method="post" action="/locale" className="ps-lng" aria-label={t('common.language')}>
               <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-              <button type="submit" name="locale" value="zh-CN" lang="zh-CN" aria-pressed={i18n.language === 'zh-CN'}>
-                中文
-              </button>
-              <button type="submit" name="locale" value="en-US" lang="en-US" aria-pressed={i18n.language === 'en-US'}>
-                English
-              </button>
+              <TextSeparated>
+                <button type="submit" name="locale" value="zh-CN" lang="zh-CN" aria-pressed={i18n.language === 'zh-CN'}>
+                  中文
+                </button>
+                <button type="submit" name="locale" value="en-US" lang="en-US" aria-pressed={i18n.language === 'en-US'}>
+                  English
+                </button>
+              </TextSeparated>
             </Form>
             <Link to={loggedIn ? '/dashboard/workplace' : '/login'}>{loggedIn ? t('menu.workplace') : t('auth.login')}</Link>
           </nav>
         </div>
       </header>
-      <main className="ps-main">{children}</main>
+      <main className="ps-main" id="main" tabIndex={-1}>
+        {children}
+      </main>
       <footer className="ps-foot">
         <span>© PayShare</span>
         <Link to="/agreement/user-agreement">{t('pages.agreement.userAgreement')}</Link>

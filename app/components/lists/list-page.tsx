@@ -1,6 +1,6 @@
 import { Group, Stack, Table, Text, Title } from '@mantine/core'
 import { Form } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Page } from '#contract/envelope.ts'
 import { Pager } from './pager.tsx'
@@ -13,7 +13,7 @@ type ListPageProps<T> = {
   extra?: ReactNode
   /** The GET filter form. */
   filters?: ReactNode
-  /** Between the filters and the table: hints, a row action's message, the URL dialogs. */
+  /** Above the filters: hints, a row action's message, the URL dialogs (without JavaScript the confirm step is the first thing on the page). */
   children?: ReactNode
   page: Page<T>
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
@@ -32,9 +32,10 @@ type ListPageProps<T> = {
 /** The shell of every list page: title, filters, the table, the empty state and the pager (URL-driven, so it works without JavaScript). */
 export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, page, minWidth, head, row, queue }: ListPageProps<T>) {
   const { t } = useTranslation()
+  const listId = `list${useId().replace(/:/g, '')}`
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover>
+      <Table striped highlightOnHover id={listId}>
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>
         </Table.Thead>
@@ -52,8 +53,14 @@ export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, p
       ) : (
         <Title order={titleOrder}>{title}</Title>
       )}
-      {filters}
       {children}
+      {filters ? (
+        // Past the filters to the rows, for a keyboard or a text browser working through a queue (issue 23).
+        <a href={`#${listId}`} className="ps-skip-link">
+          {t('common.skipToList')}
+        </a>
+      ) : null}
+      {filters}
       {queue ? (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="rows" value={queue.ids.join(',')} />

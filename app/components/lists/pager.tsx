@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core'
 import { Link, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { parseDateInput } from '#app/utils/format.ts'
 
@@ -19,15 +20,27 @@ export function Pager({ total, pageNum, pageSize }: { total: number; pageNum: nu
         {t('common.total', { count: total })}
       </Text>
       <Group gap="xs">
-        <Button component={Link} to={href(pageNum - 1)} variant="default" size="xs" disabled={pageNum <= 1} data-disabled={pageNum <= 1 || undefined} aria-disabled={pageNum <= 1} onClick={(e) => pageNum <= 1 && e.preventDefault()}>
-          {t('common.prev')}
-        </Button>
+        <PageLink to={pageNum > 1 ? href(pageNum - 1) : null}>{t('common.prev')}</PageLink>
         <Text size="sm">{t('common.pageOf', { page: pageNum, pages })}</Text>
-        <Button component={Link} to={href(pageNum + 1)} variant="default" size="xs" disabled={pageNum >= pages} data-disabled={pageNum >= pages || undefined} aria-disabled={pageNum >= pages} onClick={(e) => pageNum >= pages && e.preventDefault()}>
-          {t('common.next')}
-        </Button>
+        <PageLink to={pageNum < pages ? href(pageNum + 1) : null}>{t('common.next')}</PageLink>
       </Group>
     </Group>
+  )
+}
+
+/**
+ * A link to the page before or after; at either end plain text, drawn like a disabled button — not a
+ * link to `?pageNum=0` that a text browser or a keyboard would still follow (issue 23).
+ */
+function PageLink({ to, children }: { to: string | null; children: ReactNode }) {
+  return to ? (
+    <Button component={Link} to={to} variant="default" size="xs">
+      {children}
+    </Button>
+  ) : (
+    <Button component="span" variant="default" size="xs" data-disabled aria-disabled="true">
+      {children}
+    </Button>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Badge, UnstyledButton } from '@mantine/core'
+import { Badge, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { Link, useFetcher, useRouteLoaderData } from '@remix-run/react'
 import { IconMail } from './icons.tsx'
 import { useTranslation } from 'react-i18next'
@@ -19,10 +19,12 @@ export function UnreadBadge() {
   const total = unread.messages + unread.notifications + unread.chats
   const label = t('messages.unreadLabel', { count: total })
   return (
-    <UnstyledButton component={Link} to="/user/my-message" aria-label={label} title={label} data-testid="unread-badge" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+    <UnstyledButton component={Link} to="/user/my-message" title={label} data-testid="unread-badge" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      {/* Text, not only an aria-label: a text browser shows it (issue 23); the badge repeats the count. */}
+      <VisuallyHidden>{label}</VisuallyHidden>
       <IconMail />
       {total > 0 ? (
-        <Badge size="sm" color="red" circle={total < 10} data-testid="unread-count">
+        <Badge size="sm" color="red" circle={total < 10} data-testid="unread-count" aria-hidden="true">
           {total > 99 ? '99+' : total}
         </Badge>
       ) : null}

@@ -8,6 +8,7 @@ import { PRICE_MAX_YUAN, SHARE_TYPES, type ShareType, type SUBSCRIPTION_STATUSES
 import { shareCreateSchema } from '#contract/shares.ts'
 import { FormErrors, TextareaField, TextField, useIsPending } from '../forms/fields.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 export type ShareFormValues = {
   title: string
@@ -108,12 +109,14 @@ export function ShareForm({ lastResult, defaultValue, submitLabel }: { lastResul
         </Radio.Group>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Group>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-          <Button component={Link} to="/share-manage/search-table" variant="default">
-            {t('common.cancel')}
-          </Button>
+          <TextSeparated>
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+            <Button component={Link} to="/share-manage/search-table" variant="default">
+              {t('common.cancel')}
+            </Button>
+          </TextSeparated>
         </Group>
       </Stack>
     </Form>

@@ -21,6 +21,7 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { apiMessage } from '#app/utils/api-message.ts'
 import type { PreviewAnswer } from '../_app.dashboard.withdrawal.preview/route.ts'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 const FILTERS = ['status'] as const
 /** Where the Alipay details are entered (the settings page, at its Alipay section). */
@@ -147,14 +148,16 @@ function WithdrawForm({ last, canWithdraw }: { last?: ActionData; canWithdraw: b
         ) : null}
         <FormErrors errors={form.errors} id={form.errorId} />
         <Group>
-          {hydrated ? null : (
-            <Button type="submit" name="intent" value="preview" variant="default" loading={previewing}>
-              {t('withdrawals.page.preview')}
+          <TextSeparated>
+            {hydrated ? null : (
+              <Button type="submit" name="intent" value="preview" variant="default" loading={previewing}>
+                {t('withdrawals.page.preview')}
+              </Button>
+            )}
+            <Button type="submit" name="intent" value="create" loading={creating} disabled={!canWithdraw}>
+              {t('withdrawals.page.submit')}
             </Button>
-          )}
-          <Button type="submit" name="intent" value="create" loading={creating} disabled={!canWithdraw}>
-            {t('withdrawals.page.submit')}
-          </Button>
+          </TextSeparated>
         </Group>
       </Stack>
     </Form>

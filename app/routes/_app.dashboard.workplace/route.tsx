@@ -15,6 +15,7 @@ import { api } from '#app/.server/api.ts'
 import { requireUser } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
+import { TextSep } from '#app/components/layout/text-mode.tsx'
 
 // recharts is large: fetched only in the browser, after hydration; the table carries the numbers before.
 const IncomeChart = lazy(() => import('#app/components/income/income-chart.tsx'))
@@ -76,9 +77,11 @@ function QuickLinks() {
       <Button component={Link} to="/share-manage/new" size="sm">
         {t('income.links.publish')}
       </Button>
+      <TextSep />
       <Button component={Link} to="/dashboard/withdrawal" size="sm" variant="light">
         {t('income.links.withdraw')}
       </Button>
+      <TextSep />
       <Button component={Link} to="/share-manage/order-list" size="sm" variant="subtle">
         {t('income.links.orders')}
       </Button>
@@ -207,18 +210,21 @@ function Checklist({ steps }: { steps: { key: string; done: boolean; to: string 
             data-testid={`step-${s.key}`}
             data-done={s.done}
             icon={
-              <ThemeIcon color={s.done ? 'green' : 'gray'} radius="xl" size={22} aria-hidden>
+              <ThemeIcon component="span" color={s.done ? 'green' : 'gray'} radius="xl" size={22} aria-hidden>
                 {s.done ? '✓' : '·'}
               </ThemeIcon>
             }
           >
-            <Group gap="xs">
-              <Text fw={500}>{t(`pages.workplace.steps.${s.key}.title`)}</Text>
-              <Text size="sm" c={s.done ? 'var(--mantine-color-green-light-color)' : 'var(--mantine-color-orange-light-color)'}>
+            {/* Spans: Mantine puts an item's content in a <span>, where only phrasing content may go. */}
+            <Group gap="xs" component="span">
+              <Text fw={500} component="span">
+                {t(`pages.workplace.steps.${s.key}.title`)}
+              </Text>{' '}
+              <Text size="sm" component="span" c={s.done ? 'var(--mantine-color-green-light-color)' : 'var(--mantine-color-orange-light-color)'}>
                 {s.done ? t('pages.workplace.done') : t('pages.workplace.todo')}
               </Text>
-            </Group>
-            <Text size="sm" c="dimmed">
+            </Group>{' '}
+            <Text size="sm" c="dimmed" component="span" display="block">
               {t(`pages.workplace.steps.${s.key}.text`)}{' '}
               {!s.done ? (
                 <Anchor component={Link} to={s.to} size="sm" underline="always">

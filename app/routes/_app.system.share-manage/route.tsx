@@ -24,6 +24,7 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+import { TextSep } from '#app/components/layout/text-mode.tsx'
 
 /**
  * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?takeDown=<id>` that of
@@ -185,8 +186,11 @@ export default function AdminShares() {
               <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
                 {t('shares.list.open')}
               </Button>
+              <TextSep />
               <RowLink to={dialogs.open('edit', s.id)} label={t('shares.admin.edit')} item={s.title} />
+              <TextSep />
               <RowLink to={dialogs.open('history', s.id)} label={t('moderation.history')} item={s.title} variant="default" />
+              <TextSep />
               {adminMovesFrom(s.status).map((move) =>
                 move === 'approve' ? (
                   <MoveButton

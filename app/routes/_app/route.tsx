@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { Outlet, type ShouldRevalidateFunction, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { MENU } from '#contract/menu.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
@@ -38,6 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return data({ user, menu, menuFailed, tabs: settings.tabBar ? tabs : [], unread: await unreadCounts(request, token) }, { headers })
 }
+
+/**
+ * Every signed-in page is the user's own and changes under them (a language switch, a queue worked
+ * through): no cache keeps it, and no back/forward or text browser shows a stale copy (issue 23). The
+ * pages below export no `headers` of their own, so Remix uses this one for them all.
+ */
+export const headers: HeadersFunction = () => ({ 'cache-control': 'private, no-store' })
 
 /** The tab bar follows every navigation, so the layout's data does too. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true

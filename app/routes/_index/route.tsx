@@ -50,7 +50,7 @@ export default function ShareSearchPage() {
             {t('public.codeLabel')}
           </label>
           <div className="ps-field">
-            <input id="code" name="code" defaultValue={code} autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={300} placeholder={t('public.codePlaceholder')} aria-invalid={Boolean(error)} aria-describedby={error ? 'code-error' : undefined} />
+            <input id="code" name="code" type="text" defaultValue={code} autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={300} placeholder={t('public.codePlaceholder')} aria-invalid={Boolean(error)} aria-describedby={error ? 'code-error' : undefined} />
             <button type="submit" className="ps-btn">
               {t('public.open')}
             </button>

@@ -12,6 +12,7 @@ import { VerificationCodeField } from '#app/components/forms/code-field.tsx'
 import { FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { AgreeToTermsField } from '#app/components/agreement/agree-field.tsx'
 import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
+import { SkipLink, TextSeparated } from '#app/components/layout/text-mode.tsx'
 import { ApiError, api } from '#app/.server/api.ts'
 import { authenticator, commitToken, destroySession, requireAnonymous, safeRedirect } from '#app/.server/auth.ts'
 import { type CodeSent, sendCode } from '#app/.server/codes.ts'
@@ -38,7 +39,9 @@ const constraints = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return { title: await pageTitle(request, 'auth.loginTitle'), oauth: await offeredProviders(request), constraints }
+  // Each tab's own name (issue 23: the register and forgot-password tabs were titled "登录").
+  const tab = tabOf(new URL(request.url).searchParams.get('tab'))
+  return { title: await pageTitle(request, tab === 'login' ? 'auth.loginTitle' : `auth.tabs.${tab}`), oauth: await offeredProviders(request), constraints }
 }
 
 /** What a refused login says: the API's reason, with the lock's end (decision 040); else SPEC §5's text. */
@@ -119,11 +122,13 @@ function TabLinks({ tab }: { tab: Tab }) {
   }
   return (
     <Group gap="lg" mb="md" role="tablist">
-      {TABS.map((name) => (
-        <Anchor key={name} component={Link} to={href(name)} role="tab" aria-selected={tab === name} fw={tab === name ? 700 : 400} underline={tab === name ? 'always' : 'hover'}>
-          {t(`auth.tabs.${name}`)}
-        </Anchor>
-      ))}
+      <TextSeparated>
+        {TABS.map((name) => (
+          <Anchor key={name} component={Link} to={href(name)} role="tab" aria-selected={tab === name} fw={tab === name ? 700 : 400} underline={tab === name ? 'always' : 'hover'}>
+            {t(`auth.tabs.${name}`)}
+          </Anchor>
+        ))}
+      </TextSeparated>
     </Group>
   )
 }
@@ -232,9 +237,10 @@ export default function LoginPage() {
   const tab = tabOf(params.get('tab'))
   return (
     <Center mih="100vh" p="md" bg="gray.0">
+      <SkipLink label={t('common.skipToMain')} />
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={440} radius="md">
         <Group justify="space-between" mb="xs">
-          <Title order={2} c="arcoblue">
+          <Title order={1} size="h2" c="arcoblue">
             {t('common.siteName')}
           </Title>
           <LocaleSwitch />
@@ -242,9 +248,11 @@ export default function LoginPage() {
         <Text c="dimmed" size="sm" mb="lg">
           {t('auth.tagline')}
         </Text>
-        <TabLinks tab={tab} />
-        {tab === 'login' ? <LoginForm last={last} /> : tab === 'register' ? <RegisterForm last={last} /> : <ForgotForm last={last} />}
-        {tab === 'login' ? <ProviderButtons providers={oauth} /> : null}
+        <main id="main" tabIndex={-1}>
+          <TabLinks tab={tab} />
+          {tab === 'login' ? <LoginForm last={last} /> : tab === 'register' ? <RegisterForm last={last} /> : <ForgotForm last={last} />}
+          {tab === 'login' ? <ProviderButtons providers={oauth} /> : null}
+        </main>
         <Group justify="center" mt="lg" gap="md">
           <Anchor component={Link} to="/agreement/exemptionagree" size="xs" c="dimmed">
             {t('pages.agreement.exemption')}
@@ -256,4 +264,3 @@ export default function LoginPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? 'PayShare' }]
-

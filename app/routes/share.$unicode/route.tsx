@@ -312,7 +312,9 @@ export default function SharePage() {
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'cache-control': loaderHeaders.get('cache-control') ?? PRIVATE })
 
 export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
-  const tags: ReturnType<MetaFunction> = [{ title: params.unicode ?? 'PayShare' }, { name: 'robots', content: 'noindex' }]
+  // The share's title first (issue 23: a tab or a text browser's title bar said only the code), then SPEC §2's code.
+  const title = [data?.share?.title, params.unicode].filter(Boolean).join(' - ') || 'PayShare'
+  const tags: ReturnType<MetaFunction> = [{ title }, { name: 'robots', content: 'noindex' }]
   // SPEC §4: while the order waits for its payment, look again every second.
   if (data && !data.content && data.order?.status === 'Pending') tags.push({ httpEquiv: 'refresh', content: '1' })
   return tags
