@@ -2,6 +2,7 @@
 // redirects of the guards that need no browser (SPEC §2): the loaders, called with the locale cookie a
 // browser sends. The menu pages' titles are walked in a browser by tests/e2e/walk.spec.ts.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { chatApi } from '#contract/messages.ts'
 import { usersApi } from '#contract/users.ts'
 import { args, get, sessionCookie, settle, statusOf, userFixture } from '../../tests/support/console.ts'
 import { loader as notFound } from '../routes/$/route.tsx'
@@ -52,7 +53,7 @@ describe('page titles in both languages', () => {
   })
 
   it('a logged-in user\'s 404 carries the layout (header, menu), so it is drawn inside it (issue 23)', async () => {
-    stub.on('GET /api/afterSalesChat/unread', { data: { messages: 0, chats: 0, notifications: 0, total: 0 } })
+    stub.on(chatApi.unread, { data: { messages: 0, chats: 0, notifications: 0 } })
     const res = statusOf(await settle(async () => notFound(args(get('/no/such/page', `${await sessionCookie('tok')}; ${lng('en-US')}`)))))
     expect(res.status).toBe(404)
     const data = res.data as { title: string; layout: { user: { user_name: string }; menu: { path: string }[] } }

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import { channelsApi } from '#contract/channels.ts'
 import { lastMonth } from '#server/modules/channels/rules.ts'
 import { ADMIN } from './env.ts'
-import { type Api, expect, expectFieldError, expectFlash, loginAs, test, uniqueName } from './fixtures.ts'
+import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
 
 async function createChannel(api: Api, over: Partial<{ name: string; price: number; fee_rate: number; minimum_income: number; service_duration: number }> = {}) {
   return api.ok(channelsApi.adminCreate, {
@@ -87,7 +87,7 @@ test.describe('fee channels (zh-CN)', { tag: '@js-off' }, () => {
     await expect(order).toContainText('已完成')
   })
 
-  test('WeChat: the QR page waits for the payment, then returns to the make-money page', async ({ page, context, api }) => {
+  test('WeChat: the QR page waits for the payment, then returns to the make-money page', async ({ page, context, api }, testInfo) => {
     const channel = await createChannel(api, { price: 1.2 })
     const seller = await api.createUser('email', 'chwx')
     await loginAs(context, seller)
@@ -100,13 +100,15 @@ test.describe('fee channels (zh-CN)', { tag: '@js-off' }, () => {
     await expect(page.getByText(channel.name)).toBeVisible()
     await expect(page.getByText('¥1.20')).toBeVisible()
     await expect(page.getByRole('img', { name: '支付二维码' })).toBeVisible()
-    // The sandbox's page stands in for the phone: paying there, the waiting page moves on by itself.
+    // The sandbox's page stands in for the phone: paying there, the waiting page moves on by itself with
+    // JavaScript; without it the payer says so (the page no longer reloads itself, decision 129).
     const orderNo = page.url().split('/pay/')[1]!
     const checkout = await page.getByRole('link', { name: '打开支付页面' }).getAttribute('href')
     const form = new URLSearchParams(new URL(checkout!).search)
     form.set('action', 'pay')
     const paid = await page.request.post(`${new URL(checkout!).origin}/api/payments/sandbox/checkout`, { form: Object.fromEntries(form), maxRedirects: 0 })
     expect(paid.status()).toBe(303)
+    if (jsDisabled(testInfo)) await page.getByRole('link', { name: '我已支付，立即检查' }).click()
     await expect(page).toHaveURL(`/dashboard/makemoney?order=${orderNo}`)
     await expect(page.getByRole('status').filter({ hasText: `支付成功：${channel.name} 已开通` })).toBeVisible()
     await expect(page.getByTestId('current-fee-rate')).toHaveText('1.5%')

@@ -5,6 +5,7 @@
 // list's pager at its ends is text, not a link. The pages are read with JavaScript off (the server's
 // HTML as it is), so this runs in the JS-off project only.
 import type { Page } from '@playwright/test'
+import { sharesApi } from '#contract/shares.ts'
 import { HtmlValidate, type Message } from 'html-validate'
 import { menuForRole, type MenuItem } from '../../contract/menu.ts'
 import { ADMIN, DEMO_PASSWORD } from './env.ts'
@@ -90,11 +91,11 @@ const menuPages = (items: MenuItem[]): string[] => items.flatMap((i) => (i.child
 /** An approved share of the demo seller, for the share pages. */
 async function sharedCode(api: Api): Promise<string> {
   const seller = await api.login('demo_seller', DEMO_PASSWORD)
-  const share = await api.ok<{ id: number; unicode: string }>('/api/shares/new', {
+  const share = await api.ok(sharesApi.new, {
     token: seller,
     body: { title: `conformance ${Math.random().toString(36).slice(2, 7)}`, type: 'text', content: 'secret', price: 3, subscription_status: 'close' },
   })
-  await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share.unicode
 }
 

@@ -6,6 +6,9 @@
 // however long the text. The cheapest of: arrows from where one is; an in-page link (the skip link to
 // `#main`, the burger's `#app-menu`), Enter, then arrows from the first stop there; End then ↑ arrows.
 import type { Page } from '@playwright/test'
+import { reportsApi } from '#contract/moderation.ts'
+import { sharesApi } from '#contract/shares.ts'
+import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { ADMIN, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, loginAs, test } from './fixtures.ts'
 
@@ -96,7 +99,7 @@ class Keys {
 /** A share of the demo seller waiting for review (the admin approves it). */
 async function pendingShare(api: Api, title: string): Promise<{ id: number; unicode: string }> {
   const seller = await api.login('demo_seller', DEMO_PASSWORD)
-  return api.ok<{ id: number; unicode: string }>('/api/shares/new', {
+  return api.ok(sharesApi.new, {
     token: seller,
     body: { title, type: 'text', content: 'secret', price: 3, subscription_status: 'close' },
   })
@@ -107,7 +110,7 @@ test.describe('text browser key counts', { tag: '@js-off-only' }, () => {
 
   test("a visitor opens a share by its code, pays in the sandbox and reads it: ≤ 22 keys", async ({ page, api }) => {
     const share = await pendingShare(api, `lynx buy ${Math.random().toString(36).slice(2, 7)}`)
-    await api.ok('/api/shares/admin/update', { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+    await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
     await page.goto('/')
     const keys = new Keys(page)
     await keys.type('#code', share.unicode, 'type the code')
@@ -140,9 +143,9 @@ test.describe('text browser key counts', { tag: '@js-off-only' }, () => {
     const share = await pendingShare(api, `lynx review ${Math.random().toString(36).slice(2, 7)}`)
     const reported = await pendingShare(api, `lynx report ${Math.random().toString(36).slice(2, 7)}`)
     const admin = await api.adminToken()
-    await api.ok('/api/shares/admin/update', { token: admin, body: { id: reported.id, status: 'approved' } })
-    const report = await api.ok<{ id: number }>('/api/reports/create', { body: { unicode: reported.unicode, reason: 'spam', description: '' } })
-    const withdrawal = await api.ok<{ id: number }>('/api/withdrawals/create', { token: await api.login('demo_seller', DEMO_PASSWORD), body: { amount: 10 } })
+    await api.ok(sharesApi.adminUpdate, { token: admin, body: { id: reported.id, status: 'approved' } })
+    const report = await api.ok(reportsApi.create, { body: { unicode: reported.unicode, reason: 'spam', description: '' } })
+    const withdrawal = await api.ok(withdrawalsApi.create, { token: await api.login('demo_seller', DEMO_PASSWORD), body: { amount: 10 } })
     await loginAs(context, ADMIN.username, ADMIN.password)
     await page.goto('/dashboard/workplace')
     const keys = new Keys(page)
