@@ -399,6 +399,9 @@ describe('the past days kept between requests (decision 101)', () => {
     // Refunds, payments, expiries and a late order on three days of the range.
     let changed = false
     for (const d of [from, addDays(today, -7), to]) changed = (await changeOrdersOf(d)) || changed
+    // A random history (a seed of the run) may leave those three days without a paid or pending order
+    // (seen once in CI): then the next days of the range that have one.
+    for (let back = 3; !changed && back <= 11; back++) changed = (await changeOrdersOf(addDays(today, -back))) || changed
     expect(changed).toBe(true)
     before = counts()
     for (const tab of TABS) await expectExact(tab, from, to, `${tab} after changes`)
