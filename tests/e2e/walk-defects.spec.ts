@@ -161,7 +161,10 @@ test.describe('walk defects: phone-width lists (390 px)', () => {
     await page.goto('/share-manage/search-table')
     const actions = page.locator('td.ps-actions').first()
     await expect(actions).toBeVisible()
-    expect((await actions.boundingBox())!.width).toBeLessThanOrEqual(390 / 3)
+    // The walk found it two thirds of the screen wide. Stacked, it is as wide as its widest button: 85 px
+    // for the usual row, 194 px for a row whose share has a longer action (seen in CI, where other tests'
+    // shares come first), so the bound is under 60 % of the screen, not a third.
+    expect((await actions.boundingBox())!.width).toBeLessThanOrEqual(390 * 0.6)
   })
 })
 
