@@ -127,11 +127,13 @@ const bareBuild = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist
 if (bareBuild.status !== 0) process.exit(1)
 
 console.log(`\nBench: ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (load generator on the same machine)\n`)
-await start('bare fastify', ['bench/bare-fastify.mjs'], { PORT: '4901' }, 'http://127.0.0.1:4901/json')
-await start('bare remix', ['bench/bare-remix/server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/')
-const bareFastify = await measure('http://127.0.0.1:4901/json')
+// BENCH_PORT_OFFSET moves every port of the bench, so that two benches can run side by side.
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0)
+await start('bare fastify', ['bench/bare-fastify.mjs'], { PORT: String(4901 + PORT_OFFSET) }, `http://127.0.0.1:${4901 + PORT_OFFSET}/json`)
+await start('bare remix', ['bench/bare-remix/server.mjs'], { PORT: String(3901 + PORT_OFFSET) }, `http://127.0.0.1:${3901 + PORT_OFFSET}/`)
+const bareFastify = await measure(`http://127.0.0.1:${4901 + PORT_OFFSET}/json`)
 record('bare Fastify JSON route (baseline)', bareFastify)
-const bareRemix = await measure('http://127.0.0.1:3901/')
+const bareRemix = await measure(`http://127.0.0.1:${3901 + PORT_OFFSET}/`)
 record('bare Remix page (baseline)', bareRemix)
 
 const targets = [{ label: 'PGlite', env: {} }]
@@ -158,8 +160,8 @@ let bytes
 let budgetLines
 for (const [i, target] of targets.entries()) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payshare-bench-'))
-  const apiPort = 4910 + i
-  const webPort = 3910 + i
+  const apiPort = 4910 + PORT_OFFSET + i
+  const webPort = 3910 + PORT_OFFSET + i
   const env = { ...target.env, NODE_ENV: 'production', DATA_DIR: dataDir, API_PORT: String(apiPort), PORT: String(webPort), ADMIN_PASSWORD: 'Bench@2026', LOG_LEVEL: 'warn' }
   const base = `http://127.0.0.1:${apiPort}`
   const bench = benchApi(base)
@@ -204,7 +206,7 @@ console.log(`\nIncome at scale: one seller with ${INCOME_ORDERS.toLocaleString('
 console.log('| what | p50 ms | p99 ms | target (p99) | |')
 console.log('|---|---:|---:|---:|---|')
 for (const r of incomeRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
-printSse(await benchSse())
+printSse(await benchSse({ port: 4931 + PORT_OFFSET }))
 console.log(`\nConsole JavaScript on a first load (issue 11; gzip, counted in a browser with an empty cache until the page has hydrated):\n${budgetLines.join('\n')}`)
 console.log('\nStatistics at scale (issue 9; sizes in the lines above): one request at a time (keep-alive, taking turns) after a warm-up')
 console.log('| what | p50 ms | p99 ms | target (p99) | |')
