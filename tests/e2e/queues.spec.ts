@@ -81,6 +81,13 @@ test.describe('admin queues in batches (zh-CN)', { tag: '@js-off' }, () => {
     await page.getByRole('link', { name: '全选本页' }).click()
     for (const id of ids) await expect(page.getByRole('checkbox', { name: `选择 #${id} ${seller.user_name}` })).toBeChecked()
     await page.getByLabel('交易单号', { exact: true }).fill('BATCH20261127')
+    // Enter in the reject reason submits nothing: it used to press the bar's first button and mark both paid.
+    await page.getByLabel('驳回原因（卖家可见）', { exact: true }).fill('x')
+    await page.getByLabel('驳回原因（卖家可见）', { exact: true }).press('Enter')
+    await page.waitForTimeout(1000)
+    const listed = await api.ok(withdrawalsApi.adminList, { token: await api.adminToken(), query: { keyword: seller.user_name } })
+    expect(listed.list.filter((w) => ids.includes(w.id)).map((w) => w.status)).toEqual(['Pending', 'Pending'])
+    await page.getByLabel('驳回原因（卖家可见）', { exact: true }).fill('')
     await page.getByRole('button', { name: /^标记所选已打款/ }).click()
     await expectFlash(page, '已处理 2 项。')
     for (const amount of ['¥10.00', '¥12.00']) {

@@ -1,10 +1,10 @@
 import { type FieldMetadata, type FormMetadata, getFormProps } from '@conform-to/react'
-import { Button, Group, Radio, Stack, Text } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
+import { Group, Radio, Stack, Text } from '@mantine/core'
+import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormErrors, useIsPending } from '../forms/fields.tsx'
-import { UrlDialog } from './url-dialog.tsx'
+import { FormErrors } from '../forms/fields.tsx'
+import { DialogButtons, UrlDialog } from './url-dialog.tsx'
 
 type FormDialogProps<S extends Record<string, unknown>> = {
   title: string
@@ -29,8 +29,6 @@ type FormDialogProps<S extends Record<string, unknown>> = {
  * JavaScript: the dialog is then a section of the page and the form a plain POST.
  */
 export function FormDialog<S extends Record<string, unknown>>({ title, form, action, closeTo, intent, submitLabel, id, notice, children }: FormDialogProps<S>) {
-  const { t } = useTranslation()
-  const pending = useIsPending({ intent })
   return (
     <UrlDialog title={title} closeTo={closeTo}>
       <Form method="post" action={action} preventScrollReset {...getFormProps(form)}>
@@ -43,14 +41,7 @@ export function FormDialog<S extends Record<string, unknown>>({ title, form, act
           ) : null}
           {children}
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value={intent} loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <DialogButtons closeTo={closeTo} intent={intent} label={submitLabel} />
         </Stack>
       </Form>
     </UrlDialog>

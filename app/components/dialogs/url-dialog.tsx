@@ -26,7 +26,19 @@ export function useUrlDialogs(keys: readonly string[]) {
 }
 
 /** A modal with JavaScript; without it the same content as a section of the page. `wide` for a table (a history). */
-export function UrlDialog({ title, closeTo, role = 'dialog', wide, children }: { title: string; closeTo: string; role?: 'dialog' | 'alertdialog'; wide?: boolean; children: ReactNode }) {
+export function UrlDialog({
+  title,
+  closeTo,
+  role = 'dialog',
+  wide,
+  children,
+}: {
+  title: string
+  closeTo: string
+  role?: 'dialog' | 'alertdialog'
+  wide?: boolean
+  children: ReactNode
+}) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const titleId = useId()
@@ -61,8 +73,6 @@ type ConfirmProps = {
 
 /** A confirm step: the question, Cancel (a link) and the POST button that does it. */
 export function ConfirmDialog({ title, children, action, closeTo, intent, fields, confirmLabel, color = 'red' }: ConfirmProps) {
-  const { t } = useTranslation()
-  const pending = useIsPending({ intent })
   return (
     <UrlDialog title={title} closeTo={closeTo} role="alertdialog">
       <Form method="post" action={action} preventScrollReset>
@@ -71,16 +81,47 @@ export function ConfirmDialog({ title, children, action, closeTo, intent, fields
         ))}
         <Stack>
           <Text size="sm">{children}</Text>
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value={intent} color={color} loading={pending}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <DialogButtons closeTo={closeTo} intent={intent} label={confirmLabel} color={color} />
         </Stack>
       </Form>
     </UrlDialog>
+  )
+}
+
+/** The confirm step of a list's delete: posts `intent=delete` and the item's id to the list behind it. */
+export function DeleteDialog({
+  id,
+  closeTo,
+  confirmLabel,
+  title,
+  children,
+}: {
+  id: number
+  closeTo: string
+  confirmLabel: string
+  title?: string
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <ConfirmDialog title={title ?? t('common.confirmDelete')} action={closeTo} closeTo={closeTo} intent="delete" fields={{ id }} confirmLabel={confirmLabel}>
+      {children}
+    </ConfirmDialog>
+  )
+}
+
+/** A dialog form's buttons: Cancel (a link back to the page behind) and the submit button of `intent`. */
+export function DialogButtons({ closeTo, intent, label, color }: { closeTo: string; intent: string; label: string; color?: string }) {
+  const { t } = useTranslation()
+  const pending = useIsPending({ intent })
+  return (
+    <Group justify="flex-end">
+      <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" name="intent" value={intent} color={color} loading={pending}>
+        {label}
+      </Button>
+    </Group>
   )
 }

@@ -1,16 +1,17 @@
-import { Group, Stack, Table, Text, Title } from '@mantine/core'
-import { Form } from '@remix-run/react'
-import { type ReactNode, useId } from 'react'
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Form, Link } from '@remix-run/react'
+import { Fragment, type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Page } from '#contract/envelope.ts'
 import { Pager } from './pager.tsx'
+import { QueueBar, QueueButton, type QueueAction, SelectHead } from './queue.tsx'
 
 type ListPageProps<T> = {
   title: string
   /** 3 when the list is a section of a page with its own title (the page's heading stays the one h2). */
   titleOrder?: 2 | 3
-  /** Beside the title (a "new" button). */
-  extra?: ReactNode
+  /** The "new" button beside the title (a dialog of the page or a page of its own). */
+  create?: { to: string; label: string }
   /** The GET filter form. */
   filters?: ReactNode
   /** Above the filters: hints, a row action's message, the URL dialogs (without JavaScript the confirm step is the first thing on the page). */
@@ -18,26 +19,43 @@ type ListPageProps<T> = {
   page: Page<T>
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number
-  /** The header cells. */
-  head: ReactNode
+  /** The header cells, or their labels (a plain `<th>` each; `right` for a column of amounts). */
+  head: ReactNode | (string | { label: string; right: true })[]
+  /** A last header cell for the rows' actions (the sticky column of class `ps-actions`). */
+  actions?: boolean
   /** One `<Table.Tr>` per item. */
   row: (item: T) => ReactNode
   /**
-   * A queue (decision 125): the table becomes one POST form with this batch bar above it; rows tick
-   * `ids` (SelectCell) and `rows` carries the order shown, so the action returns to the next item.
+   * A queue (decision 125): the table becomes one POST form with a batch bar of these actions above it
+   * and a "select all" header cell; rows tick `ids` (SelectCell) and `rows` carries the order shown, so
+   * the action returns to the next item.
    */
-  queue?: { bar: ReactNode; ids: number[] }
+  queue?: { actions: QueueAction[]; ids: number[] }
 }
 
 /** The shell of every list page: title, filters, the table, the empty state and the pager (URL-driven, so it works without JavaScript). */
-export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, page, minWidth, head, row, queue }: ListPageProps<T>) {
+export function ListPage<T>({ title, titleOrder = 2, create, filters, children, page, minWidth, head, actions, row, queue }: ListPageProps<T>) {
   const { t } = useTranslation()
   const listId = `list${useId().replace(/:/g, '')}`
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table striped highlightOnHover id={listId}>
         <Table.Thead>
-          <Table.Tr>{head}</Table.Tr>
+          <Table.Tr>
+            {queue ? <SelectHead /> : null}
+            {Array.isArray(head)
+              ? head.map((column) =>
+                  typeof column === 'string' ? (
+                    <Table.Th key={column}>{column}</Table.Th>
+                  ) : (
+                    <Table.Th key={column.label} ta="right">
+                      {column.label}
+                    </Table.Th>
+                  ),
+                )
+              : head}
+            {actions ? <Table.Th className="ps-actions">{t('common.actions')}</Table.Th> : null}
+          </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{page.list.map(row)}</Table.Tbody>
       </Table>
@@ -45,10 +63,12 @@ export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, p
   )
   return (
     <Stack>
-      {extra ? (
+      {create ? (
         <Group justify="space-between">
           <Title order={titleOrder}>{title}</Title>
-          {extra}
+          <Button component={Link} to={create.to} preventScrollReset>
+            {create.label}
+          </Button>
         </Group>
       ) : (
         <Title order={titleOrder}>{title}</Title>
@@ -65,7 +85,14 @@ export function ListPage<T>({ title, titleOrder = 2, extra, filters, children, p
         <Form method="post" preventScrollReset>
           <input type="hidden" name="rows" value={queue.ids.join(',')} />
           <Stack>
-            {queue.bar}
+            <QueueBar>
+              {queue.actions.map(({ field, ...action }) => (
+                <Fragment key={action.intent}>
+                  {field}
+                  <QueueButton {...action} />
+                </Fragment>
+              ))}
+            </QueueBar>
             {table}
           </Stack>
         </Form>

@@ -41,16 +41,27 @@ export function SelectCell({ id, label }: { id: number; label: string }) {
   return (
     <Table.Td>
       {/* Keyed by "select all" so the tick follows it on a client navigation too. */}
-      <input key={String(all)} type="checkbox" name="ids" value={id} id={`item-${id}`} defaultChecked={all} aria-label={t('common.queue.select', { item: label })} />
+      <input
+        key={String(all)}
+        type="checkbox"
+        name="ids"
+        value={id}
+        id={`item-${id}`}
+        defaultChecked={all}
+        aria-label={t('common.queue.select', { item: label })}
+      />
     </Table.Td>
   )
 }
+
+/** A batch action of a queue, with the field it reads (a reason, a transaction number) shown before its button. */
+export type QueueAction = { intent: string; label: string; accessKey: string; color?: string; field?: React.ReactNode }
 
 /**
  * A batch action: a submit button of the queue form with its access key, the key shown on it
  * (`[A]`, plain text so a text browser shows it too; decision 126).
  */
-export function QueueButton({ intent, label, accessKey, color }: { intent: string; label: string; accessKey: string; color?: string }) {
+export function QueueButton({ intent, label, accessKey, color }: Omit<QueueAction, 'field'>) {
   const pending = useIsPending({ intent })
   return (
     <Button type="submit" name="intent" value={intent} accessKey={accessKey} variant="light" color={color} loading={pending} size="xs">
@@ -60,11 +71,16 @@ export function QueueButton({ intent, label, accessKey, color }: { intent: strin
   )
 }
 
-/** The batch bar above a queue's table: its actions (and their fields), and how the access keys are pressed. */
+/**
+ * The batch bar above a queue's table: its actions (and their fields), and how the access keys are
+ * pressed. Its first submit button is a disabled one, the form's default button: Enter in a field
+ * (a reject reason) submits nothing rather than the first action of the bar (mark paid).
+ */
 export function QueueBar({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation()
   return (
     <Group align="flex-end" gap="xs" wrap="wrap" role="group" aria-label={t('common.queue.bar')}>
+      <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
       {children}
       <Text size="xs" c="dimmed">
         {t('common.queue.keysHint')}

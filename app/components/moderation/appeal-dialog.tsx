@@ -4,8 +4,8 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { appealCreateSchema, type Takedown } from '#contract/moderation.ts'
-import { UrlDialog } from '../dialogs/url-dialog.tsx'
-import { FormErrors, TextareaField, useIsPending } from '../forms/fields.tsx'
+import { DialogButtons, UrlDialog } from '../dialogs/url-dialog.tsx'
+import { FormErrors, TextareaField } from '../forms/fields.tsx'
 import { AppealStatusBadge } from './moderation.tsx'
 
 /** The seller's appeal form (a URL dialog): the API's own schema in the browser and in the action. */
@@ -29,7 +29,15 @@ export function TakedownNote({ takedown, appealTo, title }: { takedown: Takedown
           <AppealStatusBadge status={takedown.appeal.appeal_status} />
         </Group>
       ) : (
-        <Button component={Link} to={appealTo} preventScrollReset size="compact-xs" variant="light" color="orange" aria-label={`${t('moderation.takedown.appeal')} ${title}`}>
+        <Button
+          component={Link}
+          to={appealTo}
+          preventScrollReset
+          size="compact-xs"
+          variant="light"
+          color="orange"
+          aria-label={`${t('moderation.takedown.appeal')} ${title}`}
+        >
           {t('moderation.takedown.appeal')}
         </Button>
       )}
@@ -37,9 +45,18 @@ export function TakedownNote({ takedown, appealTo, title }: { takedown: Takedown
   )
 }
 
-export function AppealDialog({ share, lastResult, action, closeTo }: { share: { id: number; title: string; unicode: string }; lastResult?: SubmissionResult<string[]>; action: string; closeTo: string }) {
+export function AppealDialog({
+  share,
+  lastResult,
+  action,
+  closeTo,
+}: {
+  share: { id: number; title: string; unicode: string }
+  lastResult?: SubmissionResult<string[]>
+  action: string
+  closeTo: string
+}) {
   const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'appeal' })
   const [form, fields] = useForm({
     id: `appeal-${share.id}`,
     lastResult,
@@ -57,14 +74,7 @@ export function AppealDialog({ share, lastResult, action, closeTo }: { share: { 
           <Text size="sm">{t('moderation.appeal.text', { title: share.title, unicode: share.unicode })}</Text>
           <TextareaField meta={fields.description} label={t('moderation.appeal.descriptionLabel')} autosize minRows={3} data-autofocus />
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value="appeal" loading={pending}>
-              {t('moderation.appeal.submit')}
-            </Button>
-          </Group>
+          <DialogButtons closeTo={closeTo} intent="appeal" label={t('moderation.appeal.submit')} />
         </Stack>
       </Form>
     </UrlDialog>

@@ -1,11 +1,14 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Alert, Anchor, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Form, Link, useActionData } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { loginSchema } from '#contract/auth.ts'
 import { type OAuthProvider, createAccountFormSchema } from '#contract/oauth.ts'
-import { FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { IntentForm } from '#app/components/forms/intent-form.tsx'
 import { AgreeToTermsField } from '#app/components/agreement/agree-field.tsx'
 import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
 
@@ -87,68 +90,83 @@ function Choose({ provider, nickname }: { provider: OAuthProvider; nickname: str
   )
 }
 
-function BindExistingForm({ provider, last }: { provider: string; last?: ChoiceResult }) {
-  const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'bindExisting' })
-  const [form, fields] = useForm({
-    id: 'oauth-bind-existing',
+/** A form of the choice step, checked in the browser by the schema the API checks it with. */
+function useChoiceForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(id: string, schema: Schema, last: ChoiceResult | undefined) {
+  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    id,
     lastResult: last?.result,
-    constraint: getZodConstraint(loginSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
+}
+
+/** One of the two ways on: a card with its heading, a hint naming the provider, and its form. */
+function ChoiceCard({
+  id,
+  title,
+  hint,
+  form,
+  intent,
+  label,
+  children,
+}: {
+  id: string
+  title: string
+  hint: string
+  form: Parameters<typeof IntentForm>[0]['form']
+  intent: string
+  label: string
+  children: ReactNode
+}) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="oauth-have-account">
-      <Form method="post" {...getFormProps(form)}>
-        <Stack>
-          <Title order={4} id="oauth-have-account">
-            {t('oauth.haveAccount')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('oauth.haveAccountHint', { provider })}
-          </Text>
-          <TextField meta={fields.username} label={t('auth.username')} autoComplete="username" />
-          <PasswordField meta={fields.password} label={t('auth.password')} autoComplete="current-password" />
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Button type="submit" name="intent" value="bindExisting" loading={pending} fullWidth>
-            {t('oauth.bindAndLogin')}
-          </Button>
-        </Stack>
-      </Form>
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <IntentForm form={form} intent={intent} label={label}>
+        <Title order={4} id={id}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+        {children}
+      </IntentForm>
     </Card>
+  )
+}
+
+function BindExistingForm({ provider, last }: { provider: string; last?: ChoiceResult }) {
+  const { t } = useTranslation()
+  const [form, fields] = useChoiceForm('oauth-bind-existing', loginSchema, last)
+  return (
+    <ChoiceCard
+      id="oauth-have-account"
+      title={t('oauth.haveAccount')}
+      hint={t('oauth.haveAccountHint', { provider })}
+      form={form}
+      intent="bindExisting"
+      label={t('oauth.bindAndLogin')}
+    >
+      <TextField meta={fields.username} label={t('auth.username')} autoComplete="username" />
+      <PasswordField meta={fields.password} label={t('auth.password')} autoComplete="current-password" />
+    </ChoiceCard>
   )
 }
 
 function CreateForm({ provider, last }: { provider: string; last?: ChoiceResult }) {
   const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'create' })
-  const [form, fields] = useForm({
-    id: 'oauth-create',
-    lastResult: last?.result,
-    constraint: getZodConstraint(createAccountFormSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createAccountFormSchema }),
-  })
+  const [form, fields] = useChoiceForm('oauth-create', createAccountFormSchema, last)
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="oauth-new-account">
-      <Form method="post" {...getFormProps(form)}>
-        <Stack>
-          <Title order={4} id="oauth-new-account">
-            {t('oauth.newAccount')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('oauth.newAccountHint', { provider })}
-          </Text>
-          <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
-          <AgreeToTermsField meta={fields.agree} />
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Button type="submit" name="intent" value="create" loading={pending} fullWidth>
-            {t('oauth.createAndLogin')}
-          </Button>
-        </Stack>
-      </Form>
-    </Card>
+    <ChoiceCard
+      id="oauth-new-account"
+      title={t('oauth.newAccount')}
+      hint={t('oauth.newAccountHint', { provider })}
+      form={form}
+      intent="create"
+      label={t('oauth.createAndLogin')}
+    >
+      <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
+      <AgreeToTermsField meta={fields.agree} />
+    </ChoiceCard>
   )
 }

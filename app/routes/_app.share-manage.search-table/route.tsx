@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { appealsApi } from '#contract/moderation.ts'
 import { shareListQuerySchema, sharesApi } from '#contract/shares.ts'
-import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { DeleteDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
 import { AppealDialog, appealFormSchema, TakedownNote } from '#app/components/moderation/appeal-dialog.tsx'
@@ -108,11 +108,7 @@ export default function MyShares() {
   return (
     <ListPage
       title={t('menu.myShares')}
-      extra={
-        <Button component={Link} to="/share-manage/new">
-          {t('shares.new')}
-        </Button>
-      }
+      create={{ to: '/share-manage/new', label: t('shares.new') }}
       filters={
         <>
           <PublishRequirements phone={canPublish.phone} terms={canPublish.terms} />
@@ -121,12 +117,8 @@ export default function MyShares() {
       }
       page={page}
       minWidth={1000}
-      head={
-        <>
-          <ShareHeadCells />
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={<ShareHeadCells />}
+      actions
       row={(s) => (
         <Table.Tr key={s.id}>
           <ShareCells share={s} />
@@ -134,7 +126,13 @@ export default function MyShares() {
           <Table.Td className="ps-actions" miw={176}>
             <Group gap={4}>
               {s.status !== 'violation' ? (
-                <Button component={Link} to={`/share-manage/edit/${s.id}`} size="compact-xs" variant="default" aria-label={`${t('shares.list.edit')} ${s.title}`}>
+                <Button
+                  component={Link}
+                  to={`/share-manage/edit/${s.id}`}
+                  size="compact-xs"
+                  variant="default"
+                  aria-label={`${t('shares.list.edit')} ${s.title}`}
+                >
                   {t('shares.list.edit')}
                 </Button>
               ) : null}
@@ -154,16 +152,9 @@ export default function MyShares() {
       )}
     >
       {toDelete ? (
-        <ConfirmDialog
-          title={t('common.confirmDelete')}
-          action={dialogs.closed}
-          closeTo={dialogs.closed}
-          intent="delete"
-          fields={{ id: toDelete.id }}
-          confirmLabel={t('shares.list.delete')}
-        >
+        <DeleteDialog id={toDelete.id} closeTo={dialogs.closed} confirmLabel={t('shares.list.delete')}>
           {t('shares.list.confirmDeleteText', { title: toDelete.title, unicode: toDelete.unicode })}
-        </ConfirmDialog>
+        </DeleteDialog>
       ) : null}
       {toAppeal ? (
         <AppealDialog
@@ -181,7 +172,14 @@ export default function MyShares() {
               {link.title}
             </Text>
             <QrCode svg={link.qr} label={t('shares.list.qrLabel', { url: link.url })} />
-            <TextInput readOnly value={link.url} label={t('shares.field.link')} description={t('shares.list.linkHint')} w="100%" onFocus={(e) => e.currentTarget.select()} />
+            <TextInput
+              readOnly
+              value={link.url}
+              label={t('shares.field.link')}
+              description={t('shares.list.linkHint')}
+              w="100%"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <Group>
               <CopyLinkButton url={link.url} />
               <Button component="a" href={link.url} target="_blank" rel="noopener" size="compact-xs" variant="default">

@@ -56,16 +56,14 @@ export default function MySubscriptions() {
       filters={<Today limit={page.daily_limit} remaining={page.remaining_today} />}
       page={page}
       minWidth={720}
-      head={
-        <>
-          <Table.Th>{t('subscriptions.field.package')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.status')}</Table.Th>
-          <Table.Th ta="right">{t('subscriptions.field.downloadLimit')}</Table.Th>
-          <Table.Th ta="right">{t('subscriptions.field.remainingToday')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.startsAt')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.expiresAt')}</Table.Th>
-        </>
-      }
+      head={[
+        t('subscriptions.field.package'),
+        t('subscriptions.field.status'),
+        { label: t('subscriptions.field.downloadLimit'), right: true },
+        { label: t('subscriptions.field.remainingToday'), right: true },
+        t('subscriptions.field.startsAt'),
+        t('subscriptions.field.expiresAt'),
+      ]}
       row={(s) => (
         <Table.Tr key={s.id}>
           <Table.Td miw={160} maw={280}>

@@ -11,7 +11,7 @@ import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
-import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
+import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { AppealStatusBadge, ModerationFilters } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
@@ -39,7 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const decision = APPEAL_ACTIONS.map((action) => ({ action, appeal: find(action) })).find((x) => x.appeal?.appeal_status === 'pending') ?? null
     const history = viewed ? (await api(request, auditApi.adminList, { token, query: { subject: `share:${viewed.share_id}` } })).list : []
     const context = await queueContext(request, token, { shareIds: page.list.map((a) => a.share_id), names: page.list.map((a) => a.seller_name) })
-    return { title: await pageTitle(request, 'menu.appealManage'), page, viewed, history, ...context, decision: decision?.appeal ? { action: decision.action, appeal: decision.appeal } : null }
+    return {
+      title: await pageTitle(request, 'menu.appealManage'),
+      page,
+      viewed,
+      history,
+      ...context,
+      decision: decision?.appeal ? { action: decision.action, appeal: decision.appeal } : null,
+    }
   } catch (e) {
     return pageError(request, e)
   }
@@ -67,7 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Reasons({ appeal }: { appeal: Appeal }) {
   const { t } = useTranslation()
-  return <>{appeal.reasons.length ? appeal.reasons.map((r) => t(`moderation.reason.${r}`)).join(t('moderation.separator')) : t('moderation.takedown.byAdmin')}</>
+  return (
+    <>{appeal.reasons.length ? appeal.reasons.map((r) => t(`moderation.reason.${r}`)).join(t('moderation.separator')) : t('moderation.takedown.byAdmin')}</>
+  )
 }
 
 /** The admin's appeals (SPEC §2 /system/appeal-manage, §3 Appeal, §4 view / approve / ban as violation). */
@@ -85,25 +94,10 @@ export default function AppealManage() {
       minWidth={1100}
       queue={{
         ids: page.list.map((a) => a.id),
-        bar: (
-          <QueueBar>
-            <QueueButton intent="batch-approve" label={t('moderation.batch.approveAppeals')} accessKey="a" color="green" />
-          </QueueBar>
-        ),
+        actions: [{ intent: 'batch-approve', label: t('moderation.batch.approveAppeals'), accessKey: 'a', color: 'green' }],
       }}
-      head={
-        <>
-          <SelectHead />
-          <Table.Th>{t('moderation.field.id')}</Table.Th>
-          <Table.Th>{t('moderation.field.appealedAt')}</Table.Th>
-          <Table.Th>{t('moderation.field.unicode')}</Table.Th>
-          <Table.Th>{t('moderation.field.seller')}</Table.Th>
-          <Table.Th>{t('moderation.field.takedownReasons')}</Table.Th>
-          <Table.Th>{t('moderation.field.description')}</Table.Th>
-          <Table.Th>{t('moderation.field.appealStatus')}</Table.Th>
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={['id', 'appealedAt', 'unicode', 'seller', 'takedownReasons', 'description', 'appealStatus'].map((f) => t(`moderation.field.${f}`))}
+      actions
       row={(a) => (
         <Table.Tr key={a.id}>
           {a.appeal_status === 'pending' ? <SelectCell id={a.id} label={`#${a.id} ${a.share_title}`} /> : <Table.Td />}
@@ -175,7 +169,12 @@ export default function AppealManage() {
         </ConfirmDialog>
       ) : null}
       {viewed ? (
-        <HistoryDialog title={t('moderation.historyTitle', { title: viewed.share_title, unicode: viewed.unicode })} events={history} closeTo={dialogs.closed} wide>
+        <HistoryDialog
+          title={t('moderation.historyTitle', { title: viewed.share_title, unicode: viewed.unicode })}
+          events={history}
+          closeTo={dialogs.closed}
+          wide
+        >
           <Group gap="xs">
             <ShareStatusBadge status={viewed.share_status} />
             <AppealStatusBadge status={viewed.appeal_status} />

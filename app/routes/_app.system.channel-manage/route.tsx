@@ -1,8 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Badge, Button, Group, Table, Text } from '@mantine/core'
+import { Badge, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminChannelListQuerySchema, type Channel, CHANNEL_STATUSES, channelsApi } from '#contract/channels.ts'
@@ -105,27 +105,21 @@ export default function ChannelManage() {
   return (
     <ListPage
       title={t('menu.channelManage')}
-      extra={
-        <Button component={Link} to={dialogs.open('new', 1)} preventScrollReset>
-          {t('channels.admin.new')}
-        </Button>
-      }
+      create={{ to: dialogs.open('new', 1), label: t('channels.admin.new') }}
       filters={<Filters />}
       page={page}
       minWidth={980}
-      head={
-        <>
-          <Table.Th>{t('channels.field.name')}</Table.Th>
-          <Table.Th ta="right">{t('channels.column.price')}</Table.Th>
-          <Table.Th ta="right">{t('channels.column.feeRate')}</Table.Th>
-          <Table.Th ta="right">{t('channels.column.minimumIncome')}</Table.Th>
-          <Table.Th ta="right">{t('channels.column.duration')}</Table.Th>
-          <Table.Th>{t('channels.field.status')}</Table.Th>
-          <Table.Th ta="right">{t('channels.field.openSellers')}</Table.Th>
-          <Table.Th>{t('channels.field.updatedAt')}</Table.Th>
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={[
+        t('channels.field.name'),
+        { label: t('channels.column.price'), right: true },
+        { label: t('channels.column.feeRate'), right: true },
+        { label: t('channels.column.minimumIncome'), right: true },
+        { label: t('channels.column.duration'), right: true },
+        t('channels.field.status'),
+        { label: t('channels.field.openSellers'), right: true },
+        t('channels.field.updatedAt'),
+      ]}
+      actions
       row={(c) => (
         <Table.Tr key={c.id}>
           <Table.Td miw={160}>
@@ -162,7 +156,13 @@ export default function ChannelManage() {
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
       {creating ? <ChannelDialog key="new" lastResult={resultFor('new')} action={dialogs.open('new', 1)} closeTo={dialogs.closed} /> : null}
       {toEdit ? (
-        <ChannelDialog key={toEdit.id} channel={toEdit} lastResult={resultFor(`edit-${toEdit.id}`)} action={dialogs.open('edit', toEdit.id)} closeTo={dialogs.closed} />
+        <ChannelDialog
+          key={toEdit.id}
+          channel={toEdit}
+          lastResult={resultFor(`edit-${toEdit.id}`)}
+          action={dialogs.open('edit', toEdit.id)}
+          closeTo={dialogs.closed}
+        />
       ) : null}
     </ListPage>
   )

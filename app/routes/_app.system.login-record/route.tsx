@@ -44,23 +44,26 @@ export default function LoginRecords() {
           <TextInput name="uid" label={t('oversight.loginRecords.uid')} defaultValue={params.get('uid') ?? ''} inputMode="numeric" w={110} />
           <TextFilter name="ip" label={t('oversight.loginRecords.ip')} maxLength={45} w={170} />
           <DateField name="from" label={t('oversight.loginRecords.from')} value={params.get('from')} />
-          <DateField name="to" label={t('oversight.loginRecords.to')} value={params.get('to')} error={badRange ? t('oversight.validation.dateRange') : undefined} />
+          <DateField
+            name="to"
+            label={t('oversight.loginRecords.to')}
+            value={params.get('to')}
+            error={badRange ? t('oversight.validation.dateRange') : undefined}
+          />
         </FilterForm>
       }
       page={page}
       minWidth={800}
-      head={
-        <>
-          <Table.Th>UID</Table.Th>
-          <Table.Th>{t('auth.userName')}</Table.Th>
-          <Table.Th>{t('system.users.email')}</Table.Th>
-          <Table.Th>{t('system.loginRecords.browser')}</Table.Th>
-          <Table.Th>{t('system.loginRecords.device')}</Table.Th>
-          <Table.Th>IP</Table.Th>
-          <Table.Th>{t('oauth.methodColumn')}</Table.Th>
-          <Table.Th>{t('system.loginRecords.time')}</Table.Th>
-        </>
-      }
+      head={[
+        'UID',
+        t('auth.userName'),
+        t('system.users.email'),
+        t('system.loginRecords.browser'),
+        t('system.loginRecords.device'),
+        'IP',
+        t('oauth.methodColumn'),
+        t('system.loginRecords.time'),
+      ]}
       row={(r) => (
         <Table.Tr key={r.id}>
           <Table.Td>

@@ -1,21 +1,30 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Radio, Stack } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
+import { Group, Radio, Stack } from '@mantine/core'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { LABEL_COLORS, MESSAGE_MAX, type Notification, notificationInputSchema, notificationUpdateSchema, PRIORITY_MAX, TITLE_MAX } from '#contract/messages.ts'
-import { UrlDialog } from '#app/components/dialogs/url-dialog.tsx'
-import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { DialogButtons, UrlDialog } from '#app/components/dialogs/url-dialog.tsx'
+import { FormErrors, TextareaField, TextField } from '#app/components/forms/fields.tsx'
 
 export const createSchema = notificationInputSchema
 export const editSchema = notificationUpdateSchema
 
 /** The create / edit form of a notification in a URL dialog; a refusal comes back with the errors at the fields. */
-export function NotificationDialog({ notification, lastResult, action, closeTo }: { notification: Notification | null; lastResult?: SubmissionResult<string[]>; action: string; closeTo: string }) {
+export function NotificationDialog({
+  notification,
+  lastResult,
+  action,
+  closeTo,
+}: {
+  notification: Notification | null
+  lastResult?: SubmissionResult<string[]>
+  action: string
+  closeTo: string
+}) {
   const { t } = useTranslation()
   const intent = notification ? 'edit' : 'create'
-  const pending = useIsPending({ intent })
   const schema = notification ? editSchema : createSchema
   const [form, fields] = useForm({
     id: `notification-${intent}-${notification?.id ?? 'new'}`,
@@ -35,7 +44,13 @@ export function NotificationDialog({ notification, lastResult, action, closeTo }
         {notification ? <input type="hidden" name="id" value={notification.id} /> : null}
         <Stack>
           <TextField meta={fields.title} label={t('messages.field.title')} maxLength={TITLE_MAX} data-autofocus />
-          <TextField meta={fields.priority as never} label={t('messages.field.priority')} description={t('messages.priorityHint', { max: PRIORITY_MAX })} inputMode="numeric" maw={200} />
+          <TextField
+            meta={fields.priority as never}
+            label={t('messages.field.priority')}
+            description={t('messages.priorityHint', { max: PRIORITY_MAX })}
+            inputMode="numeric"
+            maw={200}
+          />
           <TextareaField meta={fields.content} label={t('messages.field.content')} autosize minRows={3} maxLength={MESSAGE_MAX} />
           <Radio.Group
             name={fields.label_color.name}
@@ -50,14 +65,7 @@ export function NotificationDialog({ notification, lastResult, action, closeTo }
             </Group>
           </Radio.Group>
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value={intent} loading={pending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <DialogButtons closeTo={closeTo} intent={intent} label={t('common.save')} />
         </Stack>
       </Form>
     </UrlDialog>

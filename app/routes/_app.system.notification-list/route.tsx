@@ -1,13 +1,13 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Button, ColorSwatch, Group, Table, Text } from '@mantine/core'
+import { ColorSwatch, Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { idSchema, pageQuerySchema } from '#contract/users.ts'
 import { notificationsApi } from '#contract/messages.ts'
-import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { DeleteDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
@@ -41,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }]
 
-type ActionResult = { error: string; form?: undefined } | { error?: undefined; form: { intent: 'create' | 'edit'; id: string; result: SubmissionResult<string[]> } }
+type ActionResult =
+  { error: string; form?: undefined } | { error?: undefined; form: { intent: 'create' | 'edit'; id: string; result: SubmissionResult<string[]> } }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -81,27 +82,22 @@ export default function NotificationList() {
   const { page, creating, toEdit, toDelete } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
-  const formResult = (intent: 'create' | 'edit', id: string) => (actionData?.form?.intent === intent && actionData.form.id === id ? actionData.form.result : undefined)
+  const formResult = (intent: 'create' | 'edit', id: string) =>
+    actionData?.form?.intent === intent && actionData.form.id === id ? actionData.form.result : undefined
   return (
     <ListPage
       title={t('menu.notificationList')}
-      extra={
-        <Button component={Link} to={dialogs.open('create', 1)} preventScrollReset>
-          {t('messages.notificationNew')}
-        </Button>
-      }
+      create={{ to: dialogs.open('create', 1), label: t('messages.notificationNew') }}
       page={page}
       minWidth={900}
-      head={
-        <>
-          <Table.Th>{t('messages.field.title')}</Table.Th>
-          <Table.Th ta="right">{t('messages.field.priority')}</Table.Th>
-          <Table.Th>{t('messages.field.labelColor')}</Table.Th>
-          <Table.Th>{t('messages.field.content')}</Table.Th>
-          <Table.Th>{t('messages.field.updatedAt')}</Table.Th>
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={[
+        t('messages.field.title'),
+        { label: t('messages.field.priority'), right: true },
+        t('messages.field.labelColor'),
+        t('messages.field.content'),
+        t('messages.field.updatedAt'),
+      ]}
+      actions
       row={(n) => (
         <Table.Tr key={n.id} data-testid="notification-row">
           <Table.Td>{n.title}</Table.Td>
@@ -109,7 +105,12 @@ export default function NotificationList() {
           <Table.Td>
             {/* The colour itself, named beside it — not an upper-case badge reading 'ORANGE-RED' (issue 23). */}
             <Group gap={6} wrap="nowrap">
-              <ColorSwatch color={`var(--mantine-color-${n.label_color === 'orangered' ? 'orange' : n.label_color}-6)`} size={14} withShadow={false} aria-hidden />
+              <ColorSwatch
+                color={`var(--mantine-color-${n.label_color === 'orangered' ? 'orange' : n.label_color}-6)`}
+                size={14}
+                withShadow={false}
+                aria-hidden
+              />
               <Text size="sm">{t(`messages.labelColors.${n.label_color}`)}</Text>
             </Group>
           </Table.Td>
@@ -131,12 +132,21 @@ export default function NotificationList() {
       )}
     >
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-      {creating ? <NotificationDialog notification={null} lastResult={formResult('create', '')} action={dialogs.open('create', 1)} closeTo={dialogs.closed} /> : null}
-      {toEdit ? <NotificationDialog notification={toEdit} lastResult={formResult('edit', String(toEdit.id))} action={dialogs.open('edit', toEdit.id)} closeTo={dialogs.closed} /> : null}
+      {creating ? (
+        <NotificationDialog notification={null} lastResult={formResult('create', '')} action={dialogs.open('create', 1)} closeTo={dialogs.closed} />
+      ) : null}
+      {toEdit ? (
+        <NotificationDialog
+          notification={toEdit}
+          lastResult={formResult('edit', String(toEdit.id))}
+          action={dialogs.open('edit', toEdit.id)}
+          closeTo={dialogs.closed}
+        />
+      ) : null}
       {toDelete ? (
-        <ConfirmDialog title={t('messages.deleteTitle')} action={dialogs.closed} closeTo={dialogs.closed} intent="delete" fields={{ id: toDelete.id }} confirmLabel={t('messages.delete')}>
+        <DeleteDialog id={toDelete.id} closeTo={dialogs.closed} confirmLabel={t('messages.delete')} title={t('messages.deleteTitle')}>
           {t('messages.deleteText', { title: toDelete.title })}
-        </ConfirmDialog>
+        </DeleteDialog>
       ) : null}
     </ListPage>
   )

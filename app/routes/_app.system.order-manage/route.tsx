@@ -110,9 +110,9 @@ export default function AdminOrders() {
               </>
             }
           />
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
+      actions
       row={(o) => (
         <Table.Tr key={o.id}>
           <OrderCells

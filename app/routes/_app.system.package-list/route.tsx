@@ -1,12 +1,12 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Table, Text } from '@mantine/core'
+import { Group, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { type AdminPackage, adminPackageListQuerySchema, PACKAGE_STATUSES, packagesApi, type PackageStatus } from '#contract/packages.ts'
-import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { DeleteDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
@@ -45,8 +45,7 @@ const deleteSchema = z.object({ intent: z.literal('delete'), id: z.coerce.number
 
 /** A row action's failure (`error`, above the list) or a form's result (on the form). */
 type ActionResult =
-  | { error: string; form?: undefined }
-  | { error?: undefined; form: { intent: 'create' | 'edit'; id: string; result: SubmissionResult<string[]> } }
+  { error: string; form?: undefined } | { error?: undefined; form: { intent: 'create' | 'edit'; id: string; result: SubmissionResult<string[]> } }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -93,7 +92,11 @@ function Filters() {
   return (
     <FilterForm>
       <TextFilter name="keyword" label={t('subscriptions.field.name')} />
-      <SelectFilter name="status" label={t('subscriptions.field.status')} options={PACKAGE_STATUSES.map((s) => [s, t(`subscriptions.statuses.${s}`)] as const)} />
+      <SelectFilter
+        name="status"
+        label={t('subscriptions.field.status')}
+        options={PACKAGE_STATUSES.map((s) => [s, t(`subscriptions.statuses.${s}`)] as const)}
+      />
     </FilterForm>
   )
 }
@@ -111,30 +114,25 @@ export default function AdminPackages() {
   const { page, creating, toEdit, toDelete } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
-  const formResult = (intent: 'create' | 'edit', id: string) => (actionData?.form?.intent === intent && actionData.form.id === id ? actionData.form.result : undefined)
+  const formResult = (intent: 'create' | 'edit', id: string) =>
+    actionData?.form?.intent === intent && actionData.form.id === id ? actionData.form.result : undefined
   return (
     <ListPage
       title={t('menu.packageManage')}
-      extra={
-        <Button component={Link} to={dialogs.open('create', 1)} preventScrollReset>
-          {t('subscriptions.admin.new')}
-        </Button>
-      }
+      create={{ to: dialogs.open('create', 1), label: t('subscriptions.admin.new') }}
       filters={<Filters />}
       page={page}
       minWidth={900}
-      head={
-        <>
-          <Table.Th>{t('subscriptions.field.name')}</Table.Th>
-          <Table.Th ta="right">{t('subscriptions.field.downloadLimit')}</Table.Th>
-          <Table.Th ta="right">{t('subscriptions.field.price')}</Table.Th>
-          <Table.Th ta="right">{t('subscriptions.field.durationDays')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.status')}</Table.Th>
-          <Table.Th ta="right">{t('subscriptions.field.subscriptionCount')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.createdAt')}</Table.Th>
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={[
+        t('subscriptions.field.name'),
+        { label: t('subscriptions.field.downloadLimit'), right: true },
+        { label: t('subscriptions.field.price'), right: true },
+        { label: t('subscriptions.field.durationDays'), right: true },
+        t('subscriptions.field.status'),
+        { label: t('subscriptions.field.subscriptionCount'), right: true },
+        t('subscriptions.field.createdAt'),
+      ]}
+      actions
       row={(p) => (
         <Table.Tr key={p.id}>
           <Table.Td miw={160} maw={260}>
@@ -170,19 +168,18 @@ export default function AdminPackages() {
       <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
       {creating ? <PackageDialog pkg={null} lastResult={formResult('create', '')} action={dialogs.open('create', 1)} closeTo={dialogs.closed} /> : null}
       {toEdit ? (
-        <PackageDialog key={toEdit.id} pkg={toEdit} lastResult={formResult('edit', String(toEdit.id))} action={dialogs.open('edit', toEdit.id)} closeTo={dialogs.closed} />
+        <PackageDialog
+          key={toEdit.id}
+          pkg={toEdit}
+          lastResult={formResult('edit', String(toEdit.id))}
+          action={dialogs.open('edit', toEdit.id)}
+          closeTo={dialogs.closed}
+        />
       ) : null}
       {toDelete ? (
-        <ConfirmDialog
-          title={t('common.confirmDelete')}
-          action={dialogs.closed}
-          closeTo={dialogs.closed}
-          intent="delete"
-          fields={{ id: toDelete.id }}
-          confirmLabel={t('subscriptions.admin.delete')}
-        >
+        <DeleteDialog id={toDelete.id} closeTo={dialogs.closed} confirmLabel={t('subscriptions.admin.delete')}>
           {t('subscriptions.admin.confirmDeleteText', { name: toDelete.name })}
-        </ConfirmDialog>
+        </DeleteDialog>
       ) : null}
     </ListPage>
   )

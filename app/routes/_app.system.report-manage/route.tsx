@@ -9,7 +9,7 @@ import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
-import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
+import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { ModerationFilters, ReportStatusBadge } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
@@ -89,26 +89,13 @@ export default function ReportManage() {
       minWidth={1100}
       queue={{
         ids: page.list.map((r) => r.id),
-        bar: (
-          <QueueBar>
-            <QueueButton intent="batch-take_down" label={t('moderation.batch.take_down')} accessKey="t" color="orange" />
-            <QueueButton intent="batch-recover" label={t('moderation.batch.recover')} accessKey="c" color="green" />
-          </QueueBar>
-        ),
+        actions: [
+          { intent: 'batch-take_down', label: t('moderation.batch.take_down'), accessKey: 't', color: 'orange' },
+          { intent: 'batch-recover', label: t('moderation.batch.recover'), accessKey: 'c', color: 'green' },
+        ],
       }}
-      head={
-        <>
-          <SelectHead />
-          <Table.Th>{t('moderation.field.id')}</Table.Th>
-          <Table.Th>{t('moderation.field.createdAt')}</Table.Th>
-          <Table.Th>{t('moderation.field.status')}</Table.Th>
-          <Table.Th>{t('moderation.field.unicode')}</Table.Th>
-          <Table.Th>{t('moderation.field.reason')}</Table.Th>
-          <Table.Th>{t('moderation.field.shareStatus')}</Table.Th>
-          <Table.Th>{t('moderation.field.reporter')}</Table.Th>
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={['id', 'createdAt', 'status', 'unicode', 'reason', 'shareStatus', 'reporter'].map((f) => t(`moderation.field.${f}`))}
+      actions
       row={(r) => (
         <Table.Tr key={r.id}>
           {r.status === 'processing' ? <SelectCell id={r.id} label={`#${r.id} ${r.share_title}`} /> : <Table.Td />}

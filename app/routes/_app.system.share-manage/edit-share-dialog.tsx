@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Radio, Stack, Text } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
+import { Group, Radio, Stack, Text } from '@mantine/core'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminShareUpdateSchema, type ShareStatus, type SUBSCRIPTION_STATUSES } from '#contract/shares.ts'
-import { UrlDialog } from '#app/components/dialogs/url-dialog.tsx'
-import { FormErrors, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { DialogButtons, UrlDialog } from '#app/components/dialogs/url-dialog.tsx'
+import { FormErrors, TextField } from '#app/components/forms/fields.tsx'
 import { PriceField } from '#app/components/shares/share-form.tsx'
 import { ShareStatusBadge } from '#app/components/shares/shares.tsx'
 
@@ -36,9 +36,18 @@ type EditTarget = {
  * The admin's edit form (in a URL dialog): posts to this URL, so a refusal comes back with the dialog
  * still open and the errors on the fields; a success returns to the list with its filters.
  */
-export function EditShareDialog({ share, lastResult, action, closeTo }: { share: EditTarget; lastResult?: SubmissionResult<string[]>; action: string; closeTo: string }) {
+export function EditShareDialog({
+  share,
+  lastResult,
+  action,
+  closeTo,
+}: {
+  share: EditTarget
+  lastResult?: SubmissionResult<string[]>
+  action: string
+  closeTo: string
+}) {
   const { t } = useTranslation()
-  const pending = useIsPending({ intent: 'edit' })
   const [form, fields] = useForm({
     id: `admin-share-edit-${share.id}`,
     lastResult,
@@ -75,14 +84,7 @@ export function EditShareDialog({ share, lastResult, action, closeTo }: { share:
             </Group>
           </Radio.Group>
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value="edit" loading={pending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <DialogButtons closeTo={closeTo} intent="edit" label={t('common.save')} />
         </Stack>
       </Form>
     </UrlDialog>

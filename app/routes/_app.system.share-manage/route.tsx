@@ -12,7 +12,7 @@ import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
-import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
+import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { ShareCells, ShareFilters, ShareHeadCells } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -138,7 +138,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function MoveButton({ id, move, label, title }: { id: number; move: 'approve' | 'recover'; label: string; title: string }) {
   const pending = useIsPending({ intent: `${move}:${id}` })
   return (
-    <Button type="submit" name="intent" value={`${move}:${id}`} size="compact-xs" variant="light" color="green" loading={pending} aria-label={`${label} ${title}`}>
+    <Button
+      type="submit"
+      name="intent"
+      value={`${move}:${id}`}
+      size="compact-xs"
+      variant="light"
+      color="green"
+      loading={pending}
+      aria-label={`${label} ${title}`}
+    >
       {label}
     </Button>
   )
@@ -160,20 +169,13 @@ export default function AdminShares() {
       minWidth={1000}
       queue={{
         ids: page.list.map((s) => s.id),
-        bar: (
-          <QueueBar>
-            <QueueButton intent="batch-approve" label={t('shares.admin.approveSelected')} accessKey="a" color="green" />
-            <QueueButton intent="batch-takeDown" label={t('shares.admin.takeDownSelected')} accessKey="t" color="orange" />
-          </QueueBar>
-        ),
+        actions: [
+          { intent: 'batch-approve', label: t('shares.admin.approveSelected'), accessKey: 'a', color: 'green' },
+          { intent: 'batch-takeDown', label: t('shares.admin.takeDownSelected'), accessKey: 't', color: 'orange' },
+        ],
       }}
-      head={
-        <>
-          <SelectHead />
-          <ShareHeadCells withSeller />
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={<ShareHeadCells withSeller />}
+      actions
       row={(s) => (
         <Table.Tr key={s.id}>
           {adminMovesFrom(s.status).length ? <SelectCell id={s.id} label={s.title} /> : <Table.Td />}
@@ -202,7 +204,13 @@ export default function AdminShares() {
                     label={s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
                   />
                 ) : (
-                  <RowLink key={move} to={dialogs.open(move, s.id)} label={t(`shares.admin.${move}`)} item={s.title} color={move === 'ban' ? 'red' : 'orange'} />
+                  <RowLink
+                    key={move}
+                    to={dialogs.open(move, s.id)}
+                    label={t(`shares.admin.${move}`)}
+                    item={s.title}
+                    color={move === 'ban' ? 'red' : 'orange'}
+                  />
                 ),
               )}
               {s.status === 'violation' ? (
@@ -241,9 +249,7 @@ export default function AdminShares() {
           {t('shares.admin.confirmTakeDownText', toTakeDown)}
         </ConfirmDialog>
       ) : null}
-      {history ? (
-        <HistoryDialog title={t('moderation.historyTitle', history)} events={history.events} closeTo={dialogs.closed} wide />
-      ) : null}
+      {history ? <HistoryDialog title={t('moderation.historyTitle', history)} events={history.events} closeTo={dialogs.closed} wide /> : null}
       {toEdit ? (
         <EditShareDialog
           key={toEdit.id}

@@ -45,17 +45,15 @@ export default function AdminSubscriptions() {
       filters={<Filters />}
       page={page}
       minWidth={860}
-      head={
-        <>
-          <Table.Th>{t('subscriptions.field.user')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.package')}</Table.Th>
-          <Table.Th ta="right">{t('subscriptions.field.downloadLimit')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.status')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.createdAt')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.startsAt')}</Table.Th>
-          <Table.Th>{t('subscriptions.field.expiresAt')}</Table.Th>
-        </>
-      }
+      head={[
+        t('subscriptions.field.user'),
+        t('subscriptions.field.package'),
+        { label: t('subscriptions.field.downloadLimit'), right: true },
+        t('subscriptions.field.status'),
+        t('subscriptions.field.createdAt'),
+        t('subscriptions.field.startsAt'),
+        t('subscriptions.field.expiresAt'),
+      ]}
       row={(s) => (
         <Table.Tr key={s.id}>
           <Table.Td>{s.user_name}</Table.Td>

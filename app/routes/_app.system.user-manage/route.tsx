@@ -111,19 +111,17 @@ export default function UserManage() {
       }
       page={page}
       minWidth={900}
-      head={
-        <>
-          <Table.Th>ID</Table.Th>
-          <Table.Th>{t('auth.userName')}</Table.Th>
-          <Table.Th>{t('system.users.email')}</Table.Th>
-          <Table.Th>{t('system.users.phone')}</Table.Th>
-          <Table.Th>{t('system.users.role')}</Table.Th>
-          <Table.Th>{t('system.users.status')}</Table.Th>
-          <Table.Th>{t('system.users.lastLogin')}</Table.Th>
-          <Table.Th>{t('system.users.createdAt')}</Table.Th>
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={[
+        'ID',
+        t('auth.userName'),
+        t('system.users.email'),
+        t('system.users.phone'),
+        t('system.users.role'),
+        t('system.users.status'),
+        t('system.users.lastLogin'),
+        t('system.users.createdAt'),
+      ]}
+      actions
       row={(u) => (
         <Table.Tr key={u.id}>
           <Table.Td>{u.id}</Table.Td>
@@ -179,7 +177,12 @@ export default function UserManage() {
                     {t('system.users.ban')}
                   </Button>
                 )}
-                <RowLink to={dialogs.open('setRole', u.id)} label={u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')} item={u.user_name} variant="default" />
+                <RowLink
+                  to={dialogs.open('setRole', u.id)}
+                  label={u.role === 'admin' ? t('system.users.makeUser') : t('system.users.makeAdmin')}
+                  item={u.user_name}
+                  variant="default"
+                />
               </Group>
             )}
           </Table.Td>

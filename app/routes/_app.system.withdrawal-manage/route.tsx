@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Group, Stack, Table, Text, TextInput } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { auditApi } from '#contract/audit.ts'
@@ -17,11 +17,11 @@ import {
   withdrawalsApi,
 } from '#contract/withdrawals.ts'
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
-import { ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
+import { DialogButtons, ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors, TextareaField, TextField } from '#app/components/forms/fields.tsx'
 import { ListPage } from '#app/components/lists/list-page.tsx'
-import { QueueBar, QueueButton, SelectCell, SelectHead, SellerRecord } from '#app/components/lists/queue.tsx'
+import { SelectCell, SellerRecord } from '#app/components/lists/queue.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { WithdrawalCells, WithdrawalFilters, WithdrawalHeadCells } from '#app/components/withdrawals/withdrawals.tsx'
 import { api } from '#app/.server/api.ts'
@@ -80,8 +80,20 @@ async function batchAction(request: Request, token: string, formData: FormData) 
   const process = formData.get('intent') === 'batch-process'
   const fields = { ids: selectedIds(formData), transaction_order: formData.get('transaction_order') ?? undefined, reason: formData.get('reason') ?? undefined }
   return process
-    ? runBatch(request, formData, withdrawalBatchProcessSchema.safeParse(fields), (body) => api(request, withdrawalsApi.adminBatchProcess, { token, body }), DIALOGS)
-    : runBatch(request, formData, withdrawalBatchRejectSchema.safeParse(fields), (body) => api(request, withdrawalsApi.adminBatchReject, { token, body }), DIALOGS)
+    ? runBatch(
+        request,
+        formData,
+        withdrawalBatchProcessSchema.safeParse(fields),
+        (body) => api(request, withdrawalsApi.adminBatchProcess, { token, body }),
+        DIALOGS,
+      )
+    : runBatch(
+        request,
+        formData,
+        withdrawalBatchRejectSchema.safeParse(fields),
+        (body) => api(request, withdrawalsApi.adminBatchReject, { token, body }),
+        DIALOGS,
+      )
 }
 
 /**
@@ -120,9 +132,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The process or reject form of one withdrawal, in its URL dialog (a page section without JavaScript). */
-function DecisionDialog({ kind, w, last, closeTo, rows }: { kind: 'process' | 'reject'; w: Withdrawal; last?: SubmissionResult<string[]>; closeTo: string; rows: string }) {
+function DecisionDialog({
+  kind,
+  w,
+  last,
+  closeTo,
+  rows,
+}: {
+  kind: 'process' | 'reject'
+  w: Withdrawal
+  last?: SubmissionResult<string[]>
+  closeTo: string
+  rows: string
+}) {
   const { t } = useTranslation()
-  const pending = useIsPending({ intent: kind })
   const schema = kind === 'process' ? withdrawalProcessSchema : withdrawalRejectSchema
   const [form, fields] = useForm<{ id: string; transaction_order?: string; reason?: string }, unknown>({
     id: `${kind}-${w.id}`,
@@ -155,14 +178,7 @@ function DecisionDialog({ kind, w, last, closeTo, rows }: { kind: 'process' | 'r
             <TextareaField meta={fields.reason} label={t('withdrawals.admin.reasonLabel')} autosize minRows={2} />
           )}
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Group justify="flex-end">
-            <Button component={Link} to={closeTo} variant="default" preventScrollReset replace>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" name="intent" value={kind} color={kind === 'reject' ? 'red' : undefined} loading={pending}>
-              {t(`withdrawals.admin.${kind}`)}
-            </Button>
-          </Group>
+          <DialogButtons closeTo={closeTo} intent={kind} label={t(`withdrawals.admin.${kind}`)} color={kind === 'reject' ? 'red' : undefined} />
         </Stack>
       </Form>
     </UrlDialog>
@@ -177,7 +193,8 @@ export default function WithdrawalManage() {
   const dialogs = useUrlDialogs(DIALOGS)
   const rows = page.list.map((w) => w.id).join(',')
   const resultOf = (kind: 'process' | 'reject') => (last && 'intent' in last && last.intent === kind ? last.result : undefined)
-  const rowMessage = last && 'intent' in last && (last.intent === 'payout' || last.intent === 'batch') ? last.error : last && 'msg' in last ? last.msg : undefined
+  const rowMessage =
+    last && 'intent' in last && (last.intent === 'payout' || last.intent === 'batch') ? last.error : last && 'msg' in last ? last.msg : undefined
   return (
     <ListPage
       title={t('menu.withdrawalManage')}
@@ -186,24 +203,30 @@ export default function WithdrawalManage() {
       minWidth={1150}
       queue={{
         ids: page.list.map((w) => w.id),
-        bar: (
-          <QueueBar>
-            <TextInput name="transaction_order" label={t('withdrawals.field.transactionOrder')} size="xs" maxLength={64} autoComplete="off" />
-            <QueueButton intent="batch-process" label={t('withdrawals.admin.processSelected')} accessKey="p" />
-            <TextInput name="reason" label={t('withdrawals.admin.reasonLabel')} size="xs" maxLength={200} />
-            <QueueButton intent="batch-reject" label={t('withdrawals.admin.rejectSelected')} accessKey="r" color="red" />
-          </QueueBar>
-        ),
+        actions: [
+          {
+            intent: 'batch-process',
+            label: t('withdrawals.admin.processSelected'),
+            accessKey: 'p',
+            field: <TextInput name="transaction_order" label={t('withdrawals.field.transactionOrder')} size="xs" maxLength={64} autoComplete="off" />,
+          },
+          {
+            intent: 'batch-reject',
+            label: t('withdrawals.admin.rejectSelected'),
+            accessKey: 'r',
+            color: 'red',
+            field: <TextInput name="reason" label={t('withdrawals.admin.reasonLabel')} size="xs" maxLength={200} />,
+          },
+        ],
       }}
       head={
         <>
-          <SelectHead />
           <Table.Th>{t('withdrawals.field.id')}</Table.Th>
           <Table.Th>{t('withdrawals.field.user')}</Table.Th>
           <WithdrawalHeadCells />
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
         </>
       }
+      actions
       row={(w) => (
         <Table.Tr key={w.id}>
           {w.status === 'Pending' ? <SelectCell id={w.id} label={`#${w.id} ${w.username}`} /> : <Table.Td />}
@@ -231,7 +254,9 @@ export default function WithdrawalManage() {
       )}
     >
       <FormErrors errors={rowMessage ? [rowMessage] : undefined} />
-      {history ? <HistoryDialog title={t('oversight.history.withdrawal', { item: `#${history.id}` })} events={history.events} closeTo={dialogs.closed} /> : null}
+      {history ? (
+        <HistoryDialog title={t('oversight.history.withdrawal', { item: `#${history.id}` })} events={history.events} closeTo={dialogs.closed} />
+      ) : null}
       {toProcess ? <DecisionDialog kind="process" w={toProcess} last={resultOf('process')} closeTo={dialogs.closed} rows={rows} /> : null}
       {toReject ? <DecisionDialog kind="reject" w={toReject} last={resultOf('reject')} closeTo={dialogs.closed} rows={rows} /> : null}
       {toPayout ? (

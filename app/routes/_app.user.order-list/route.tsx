@@ -42,18 +42,16 @@ export default function MyOrders() {
       }
       page={page}
       minWidth={1000}
-      head={
-        <>
-          <Table.Th>{t('orders.field.orderNo')}</Table.Th>
-          <Table.Th>{t('orders.field.product')}</Table.Th>
-          <Table.Th>{t('orders.field.unicode')}</Table.Th>
-          <Table.Th ta="right">{t('orders.field.amount')}</Table.Th>
-          <Table.Th>{t('orders.field.paymentMethod')}</Table.Th>
-          <Table.Th>{t('orders.field.status')}</Table.Th>
-          <Table.Th>{t('orders.field.createdAt')}</Table.Th>
-          <Table.Th className="ps-actions">{t('common.actions')}</Table.Th>
-        </>
-      }
+      head={[
+        t('orders.field.orderNo'),
+        t('orders.field.product'),
+        t('orders.field.unicode'),
+        { label: t('orders.field.amount'), right: true },
+        t('orders.field.paymentMethod'),
+        t('orders.field.status'),
+        t('orders.field.createdAt'),
+      ]}
+      actions
       row={(o) => (
         <Table.Tr key={o.id}>
           <Table.Td>
@@ -73,29 +71,33 @@ export default function MyOrders() {
             {o.payment_status === 'Completed' && o.unicode ? (
               // The share page shows a buyer its content and its order through its account (decision
               // 102): the order number stays out of the URL.
-              <Button
-                component="a"
-                href={`/share/${o.unicode}`}
-                size="compact-xs"
-                variant="light"
-                aria-label={`${t('orders.open')} ${o.product_name}`}
-              >
+              <Button component="a" href={`/share/${o.unicode}`} size="compact-xs" variant="light" aria-label={`${t('orders.open')} ${o.product_name}`}>
                 {t('orders.open')}
               </Button>
             ) : o.product_type === 'channel' && o.payment_status === 'Completed' ? (
-              <Button component={Link} to="/dashboard/makemoney" size="compact-xs" variant="light" aria-label={`${t('channels.orders.view')} ${o.product_name}`}>
+              <Button
+                component={Link}
+                to="/dashboard/makemoney"
+                size="compact-xs"
+                variant="light"
+                aria-label={`${t('channels.orders.view')} ${o.product_name}`}
+              >
                 {t('channels.orders.view')}
               </Button>
             ) : o.product_type !== 'share' && o.payment_status === 'Pending' ? (
               // The pay page of any product order: the QR code, or on to the gateway's page.
-              <Button component="a" href={`/pay/${o.orderNo}`} size="compact-xs" variant="light" aria-label={`${t('channels.orders.continuePay')} ${o.product_name}`}>
+              <Button
+                component="a"
+                href={`/pay/${o.orderNo}`}
+                size="compact-xs"
+                variant="light"
+                aria-label={`${t('channels.orders.continuePay')} ${o.product_name}`}
+              >
                 {t('channels.orders.continuePay')}
               </Button>
             ) : null}
             {/* Issue 10: the after-sales chat of a paid order (opened after a confirm step on my-message). */}
-            {o.payment_status === 'Completed' || o.payment_status === 'Refund' ? (
-              <AfterSalesLink orderNo={o.orderNo} />
-            ) : null}
+            {o.payment_status === 'Completed' || o.payment_status === 'Refund' ? <AfterSalesLink orderNo={o.orderNo} /> : null}
           </Table.Td>
         </Table.Tr>
       )}

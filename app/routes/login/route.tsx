@@ -1,15 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Center, Group, Paper, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { authApi, forgotFormSchema, loginSchema, registerFormSchema } from '#contract/auth.ts'
 import { identifyEmailOrPhone } from '#contract/rules.ts'
 import { lazyValidation, useLazyValidators } from '#app/components/forms/lazy-validation.ts'
 import { VerificationCodeField } from '#app/components/forms/code-field.tsx'
-import { FormErrors, PasswordField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { PasswordField, TextField } from '#app/components/forms/fields.tsx'
+import { IntentForm } from '#app/components/forms/intent-form.tsx'
 import { AgreeToTermsField } from '#app/components/agreement/agree-field.tsx'
 import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
 import { SkipLink, TextSeparated } from '#app/components/layout/text-mode.tsx'
@@ -73,9 +74,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const to = safeRedirect(url.searchParams.get('redirect'))
     try {
       const token = await authenticator.authenticate('form', request)
-      return redirectWithToast(request, to, { type: 'success', key: 'auth.welcome' }, {
-        headers: { 'set-cookie': await commitToken(request, token) },
-      })
+      return redirectWithToast(
+        request,
+        to,
+        { type: 'success', key: 'auth.welcome' },
+        {
+          headers: { 'set-cookie': await commitToken(request, token) },
+        },
+      )
     } catch (e) {
       // SPEC §4: a failed login clears the stored token. SPEC §5's 'Login error, refresh and try again'
       // is for a failure with no reason of its own (the API did not answer or failed); a reason the API
@@ -124,7 +130,15 @@ function TabLinks({ tab }: { tab: Tab }) {
     <Group gap="lg" mb="md" role="tablist">
       <TextSeparated>
         {TABS.map((name) => (
-          <Anchor key={name} component={Link} to={href(name)} role="tab" aria-selected={tab === name} fw={tab === name ? 700 : 400} underline={tab === name ? 'always' : 'hover'}>
+          <Anchor
+            key={name}
+            component={Link}
+            to={href(name)}
+            role="tab"
+            aria-selected={tab === name}
+            fw={tab === name ? 700 : 400}
+            underline={tab === name ? 'always' : 'hover'}
+          >
             {t(`auth.tabs.${name}`)}
           </Anchor>
         ))}
@@ -138,7 +152,6 @@ function LoginForm({ last }: { last?: ActionResult }) {
   const { constraints } = useLoaderData<typeof loader>()
   const validators = useLazyValidators(loadValidators)
   const [params] = useSearchParams()
-  const pending = useIsPending({ intent: 'login' })
   // Sent here by a session that ended because the account was banned (app/.server/auth.ts).
   const banned = params.get('reason') === 'banned' && !last
   const [form, fields] = useForm({
@@ -151,81 +164,60 @@ function LoginForm({ last }: { last?: ActionResult }) {
     ...lazyValidation(validators && (({ formData }: { formData: FormData }) => validators.validateLogin(formData))),
   })
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <Stack>
-        {banned ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('auth.bannedLoggedOut')}
-          </Alert>
-        ) : null}
-        <TextField meta={fields.username} label={t('auth.username')} autoComplete="username" />
-        <PasswordField meta={fields.password} label={t('auth.password')} autoComplete="current-password" />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Button type="submit" name="intent" value="login" loading={pending} fullWidth>
-          {t('auth.login')}
-        </Button>
-      </Stack>
-    </Form>
+    <IntentForm form={form} intent="login" label={t('auth.login')}>
+      {banned ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('auth.bannedLoggedOut')}
+        </Alert>
+      ) : null}
+      <TextField meta={fields.username} label={t('auth.username')} autoComplete="username" />
+      <PasswordField meta={fields.password} label={t('auth.password')} autoComplete="current-password" />
+    </IntentForm>
   )
+}
+
+/**
+ * The register and forgot-password forms: each is `intent` with a code sent by `<intent>Code`, validated
+ * in the browser once the validators' chunk has loaded (and always by the action).
+ */
+function useCodeForm<Fields extends Record<string, unknown>>(intent: 'register' | 'forgot', last: ActionResult | undefined) {
+  const { constraints } = useLoaderData<typeof loader>()
+  const validators = useLazyValidators(loadValidators)
+  const mine = last?.intent === intent || last?.intent === `${intent}Code`
+  const [form, fields] = useForm<Fields>({
+    id: `${intent}-form`,
+    lastResult: mine ? last.result : undefined,
+    constraint: constraints[intent],
+    ...lazyValidation(validators && (({ formData }: { formData: FormData }) => validators.validate(formData) as never)),
+  })
+  return { form, fields, sent: mine ? last?.codeSent : undefined }
 }
 
 function RegisterForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
-  const { constraints } = useLoaderData<typeof loader>()
-  const validators = useLazyValidators(loadValidators)
-  const mine = last?.intent === 'register' || last?.intent === 'registerCode'
-  const pending = useIsPending({ intent: 'register' })
-  const [form, fields] = useForm<z.input<typeof registerFormSchema>>({
-    id: 'register-form',
-    lastResult: mine ? last.result : undefined,
-    constraint: constraints.register,
-    ...lazyValidation(validators && (({ formData }: { formData: FormData }) => validators.validate(formData) as never)),
-  })
-  const sent = mine ? last?.codeSent : undefined
+  const { form, fields, sent } = useCodeForm<z.input<typeof registerFormSchema>>('register', last)
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <Stack>
-        <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
-        <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
-        <VerificationCodeField meta={fields.verificationCode} intent="registerCode" sent={sent} />
-        <PasswordField meta={fields.password} label={t('auth.password')} description={t('validation.passwordRule')} autoComplete="new-password" />
-        <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
-        <AgreeToTermsField meta={fields.agree} />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Button type="submit" name="intent" value="register" loading={pending} fullWidth>
-          {t('auth.register')}
-        </Button>
-      </Stack>
-    </Form>
+    <IntentForm form={form} intent="register" label={t('auth.register')}>
+      <TextField meta={fields.user_name} label={t('auth.userName')} autoComplete="username" />
+      <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
+      <VerificationCodeField meta={fields.verificationCode} intent="registerCode" sent={sent} />
+      <PasswordField meta={fields.password} label={t('auth.password')} description={t('validation.passwordRule')} autoComplete="new-password" />
+      <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
+      <AgreeToTermsField meta={fields.agree} />
+    </IntentForm>
   )
 }
 
 function ForgotForm({ last }: { last?: ActionResult }) {
   const { t } = useTranslation()
-  const { constraints } = useLoaderData<typeof loader>()
-  const validators = useLazyValidators(loadValidators)
-  const mine = last?.intent === 'forgot' || last?.intent === 'forgotCode'
-  const pending = useIsPending({ intent: 'forgot' })
-  const [form, fields] = useForm<z.input<typeof forgotFormSchema>>({
-    id: 'forgot-form',
-    lastResult: mine ? last.result : undefined,
-    constraint: constraints.forgot,
-    ...lazyValidation(validators && (({ formData }: { formData: FormData }) => validators.validate(formData) as never)),
-  })
-  const sent = mine ? last?.codeSent : undefined
+  const { form, fields, sent } = useCodeForm<z.input<typeof forgotFormSchema>>('forgot', last)
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <Stack>
-        <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
-        <VerificationCodeField meta={fields.verificationCode} intent="forgotCode" sent={sent} />
-        <PasswordField meta={fields.password} label={t('auth.newPassword')} description={t('validation.passwordRule')} autoComplete="new-password" />
-        <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Button type="submit" name="intent" value="forgot" loading={pending} fullWidth>
-          {t('auth.resetPassword')}
-        </Button>
-      </Stack>
-    </Form>
+    <IntentForm form={form} intent="forgot" label={t('auth.resetPassword')}>
+      <TextField meta={fields.email_phone} label={t('auth.emailOrPhone')} autoComplete="email" />
+      <VerificationCodeField meta={fields.verificationCode} intent="forgotCode" sent={sent} />
+      <PasswordField meta={fields.password} label={t('auth.newPassword')} description={t('validation.passwordRule')} autoComplete="new-password" />
+      <PasswordField meta={fields.confirmPassword} label={t('auth.confirmPassword')} autoComplete="new-password" />
+    </IntentForm>
   )
 }
 

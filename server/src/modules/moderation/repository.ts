@@ -42,14 +42,10 @@ export async function insertReport(db: Database, values: typeof reports.$inferIn
   return row!
 }
 
-export async function findReport(db: Database, id: number): Promise<ReportRow | undefined> {
-  const [row] = await db.select().from(reports).where(eq(reports.id, id))
-  return row
-}
-
-export async function lockReport(tx: Database, id: number): Promise<ReportRow | undefined> {
-  const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update')
-  return row
+/** The report; `lock` holds its row until the transaction `db` ends. */
+export async function findReport(db: Database, id: number, lock = false): Promise<ReportRow | undefined> {
+  const query = db.select().from(reports).where(eq(reports.id, id))
+  return (await (lock ? query.for('update') : query))[0]
 }
 
 /** Closes every open report of a share with one action; answers how many it closed. */
@@ -71,10 +67,7 @@ function reportQuery(db: Database) {
     .leftJoin(handler, eq(handler.id, reports.handledBy))
 }
 
-export async function reportView(db: Database, id: number): Promise<ReportView | undefined> {
-  const [row] = await reportQuery(db).where(eq(reports.id, id))
-  return row
-}
+export const reportView = async (db: Database, id: number): Promise<ReportView | undefined> => (await reportQuery(db).where(eq(reports.id, id)))[0]
 
 /** One page of the report queue, newest first (the id breaks ties), with the total. */
 export async function listReports(db: Database, q: z.output<typeof adminReportListQuerySchema>) {
@@ -124,14 +117,10 @@ export async function insertAppeal(tx: Database, values: typeof appeals.$inferIn
   return row!
 }
 
-export async function findAppeal(db: Database, id: number): Promise<AppealRow | undefined> {
-  const [row] = await db.select().from(appeals).where(eq(appeals.id, id))
-  return row
-}
-
-export async function lockAppeal(tx: Database, id: number): Promise<AppealRow | undefined> {
-  const [row] = await tx.select().from(appeals).where(eq(appeals.id, id)).for('update')
-  return row
+/** The appeal; `lock` holds its row until the transaction `db` ends. */
+export async function findAppeal(db: Database, id: number, lock = false): Promise<AppealRow | undefined> {
+  const query = db.select().from(appeals).where(eq(appeals.id, id))
+  return (await (lock ? query.for('update') : query))[0]
 }
 
 export async function updateAppeal(tx: Database, id: number, set: Partial<typeof appeals.$inferInsert>) {
@@ -148,20 +137,6 @@ const appealColumns = {
 }
 export type AppealView = { a: AppealRow; unicode: string; shareTitle: string; shareStatus: ShareRow['status']; sellerName: string; handlerName: string | null }
 
-function appealQuery(db: Database) {
-  return db
-    .select(appealColumns)
-    .from(appeals)
-    .innerJoin(shares, eq(shares.id, appeals.shareId))
-    .innerJoin(seller, eq(seller.id, appeals.sellerId))
-    .leftJoin(handler, eq(handler.id, appeals.handledBy))
-}
-
-export async function appealView(db: Database, id: number): Promise<AppealView | undefined> {
-  const [row] = await appealQuery(db).where(eq(appeals.id, id))
-  return row
-}
-
 export async function listAppeals(db: Database, q: z.output<typeof adminAppealListQuerySchema>) {
   const where = and(
     q.appeal_status ? eq(appeals.status, q.appeal_status) : undefined,
@@ -174,6 +149,17 @@ export async function listAppeals(db: Database, q: z.output<typeof adminAppealLi
     db.select({ n: count() }).from(appeals).innerJoin(shares, eq(shares.id, appeals.shareId)).where(where),
   )
 }
+
+function appealQuery(db: Database) {
+  return db
+    .select(appealColumns)
+    .from(appeals)
+    .innerJoin(shares, eq(shares.id, appeals.shareId))
+    .innerJoin(seller, eq(seller.id, appeals.sellerId))
+    .leftJoin(handler, eq(handler.id, appeals.handledBy))
+}
+
+export const appealView = async (db: Database, id: number): Promise<AppealView | undefined> => (await appealQuery(db).where(eq(appeals.id, id)))[0]
 
 /** A seller's taken-down (not deleted) shares, with their appeal of the current take-down if any. */
 export async function sellerTakedowns(db: Database, sellerId: number) {

@@ -79,7 +79,7 @@ export async function handleReport(app: Deps, adminId: number, id: number, actio
   if (!found) throw notFound('moderation.reportNotFound')
   const result = await app.db.transaction(async (tx) => {
     const share = (await lockShare(tx, found.shareId))!
-    const report = (await repo.lockReport(tx, id))!
+    const report = (await repo.findReport(tx, id, true))!
     const move = handleMove(report, action)
     if (move === 'conflict') throw conflict('moderation.reportHandled', { action: report.action })
     if (move === 'repeat') return { shareStatus: share.status, handled: 0, unicode: share.unicode }
@@ -168,7 +168,7 @@ export async function handleAppeal(app: Deps, adminId: number, id: number, actio
   if (!found) throw notFound('moderation.appealNotFound')
   const changed = await app.db.transaction(async (tx) => {
     const share = (await lockShare(tx, found.shareId))!
-    const appeal = (await repo.lockAppeal(tx, id))!
+    const appeal = (await repo.findAppeal(tx, id, true))!
     const move = appealMove(appeal, share, action)
     if (move.kind === 'conflict') throw conflict(move.msg, { appeal_status: appeal.status, share_status: share.status })
     if (move.kind === 'repeat') return null
