@@ -81,13 +81,15 @@ test.describe('admin queues in batches (zh-CN)', { tag: '@js-off' }, () => {
     await page.getByRole('link', { name: '全选本页' }).click()
     for (const id of ids) await expect(page.getByRole('checkbox', { name: `选择 #${id} ${seller.user_name}` })).toBeChecked()
     await page.getByLabel('交易单号', { exact: true }).fill('BATCH20261127')
-    // Enter in the reject reason submits nothing: it used to press the bar's first button and mark both paid.
+    // Enter in the reject reason presses the bar's first button, "mark paid": it used to mark both paid.
     await page.getByLabel('驳回原因（卖家可见）', { exact: true }).fill('x')
     await page.getByLabel('驳回原因（卖家可见）', { exact: true }).press('Enter')
-    await page.waitForTimeout(1000)
+    await expect(page.getByText('已填写驳回原因，未做任何处理：要驳回请按“驳回所选”；要标记已打款请先清空驳回原因。')).toBeVisible()
     const listed = await api.ok(withdrawalsApi.adminList, { token: await api.adminToken(), query: { keyword: seller.user_name } })
     expect(listed.list.filter((w) => ids.includes(w.id)).map((w) => w.status)).toEqual(['Pending', 'Pending'])
     await page.getByLabel('驳回原因（卖家可见）', { exact: true }).fill('')
+    for (const id of ids) await expect(page.getByRole('checkbox', { name: `选择 #${id} ${seller.user_name}` })).toBeChecked()
+    await page.getByLabel('交易单号', { exact: true }).fill('BATCH20261127')
     await page.getByRole('button', { name: /^标记所选已打款/ }).click()
     await expectFlash(page, '已处理 2 项。')
     for (const amount of ['¥10.00', '¥12.00']) {

@@ -71,16 +71,11 @@ export function QueueButton({ intent, label, accessKey, color }: Omit<QueueActio
   )
 }
 
-/**
- * The batch bar above a queue's table: its actions (and their fields), and how the access keys are
- * pressed. Its first submit button is a disabled one, the form's default button: Enter in a field
- * (a reject reason) submits nothing rather than the first action of the bar (mark paid).
- */
+/** The batch bar above a queue's table: its actions (and their fields), and how the access keys are pressed. */
 export function QueueBar({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation()
   return (
     <Group align="flex-end" gap="xs" wrap="wrap" role="group" aria-label={t('common.queue.bar')}>
-      <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
       {children}
       <Text size="xs" c="dimmed">
         {t('common.queue.keysHint')}

@@ -79,6 +79,9 @@ type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<strin
 async function batchAction(request: Request, token: string, formData: FormData) {
   const process = formData.get('intent') === 'batch-process'
   const fields = { ids: selectedIds(formData), transaction_order: formData.get('transaction_order') ?? undefined, reason: formData.get('reason') ?? undefined }
+  // Enter in the reject reason submits the form by its first button, "mark paid": a typed reason says the
+  // admin meant to reject, so nothing is done and the page says which button does what (text browsers too).
+  if (process && String(fields.reason ?? '').trim()) return data<ActionData>({ intent: 'batch', error: 'withdrawals.admin.reasonWithProcess' }, { status: 400 })
   return process
     ? runBatch(
         request,
