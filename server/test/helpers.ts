@@ -58,7 +58,7 @@ export type TestApp = {
   outbox: (to?: string) => Promise<{ to: string; code: string; purpose: string; channel: string }[]>
 }
 
-export type TestAppOptions = Pick<BuildOptions, 'providers' | 'limits' | 'payments' | 'oauth' | 'clock'> & { config?: Partial<Config> }
+export type TestAppOptions = Pick<BuildOptions, 'providers' | 'limits' | 'payments' | 'oauth' | 'clock' | 'linkResolver'> & { config?: Partial<Config> }
 
 /** Runs one statement on the DATABASE_URL server's own database (CREATE/DROP DATABASE). */
 async function onServer(serverUrl: string, statement: string) {
@@ -199,7 +199,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const config = testConfig(opts.config)
   const handle = await openTestDatabase()
   await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
-  const app = await buildApp({ config, db: handle.db, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock, logger: false })
+  const app = await buildApp({ config, db: handle.db, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock, linkResolver: opts.linkResolver, logger: false })
   await app.ready()
   const db = handle.db
   appsByDb.set(db, app)
