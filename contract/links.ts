@@ -73,6 +73,10 @@ export const deadLinkRefundSchema = z.object({ orderNo: orderNoSchema })
 export const sellerLinkRateSchema = z.object({ checks: z.number().int(), dead_checks: z.number().int(), rate: z.number(), dead_links: z.number().int(), links: z.number().int() })
 export type SellerLinkRate = z.infer<typeof sellerLinkRateSchema>
 
+/** A row of the statistics' dead-link rates by seller. */
+export const sellerLinkRateRowSchema = sellerLinkRateSchema.extend({ seller_id: z.number().int(), user_name: z.string() })
+export type SellerLinkRateRow = z.infer<typeof sellerLinkRateRowSchema>
+
 export const linksApi = {
   checkNow: endpoint({
     method: 'POST',
@@ -109,6 +113,14 @@ export const linksApi = {
     summary: "A seller's dead-link rate: dead checks among its links' checks",
     query: z.object({ user_id: idSchema }),
     response: sellerLinkRateSchema,
+  }),
+  sellerRates: endpoint({
+    method: 'GET',
+    path: '/api/shares/admin/link-rates',
+    access: 'admin',
+    tag: 'links',
+    summary: 'The sellers with the highest dead-link rates (statistics): dead checks among their links\' checks, the 20 highest',
+    response: z.object({ list: z.array(sellerLinkRateRowSchema) }),
   }),
   refund: endpoint({
     method: 'POST',

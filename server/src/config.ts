@@ -155,6 +155,8 @@ export type Config = {
     hostConcurrency: number
     hostIntervalMs: number
     timeoutMs: number
+    /** Check a link when it is published, edited or reported (off in the API tests of other areas). */
+    checkOnSave: boolean
   }
   paymentsSandbox: boolean
   alipay?: AlipayConfig
@@ -290,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hostConcurrency: e.LINK_CHECK_HOST_CONCURRENCY,
       hostIntervalMs: e.LINK_CHECK_HOST_INTERVAL_MS,
       timeoutMs: e.LINK_CHECK_TIMEOUT_MS,
+      checkOnSave: true,
     },
     paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
     alipay: all(...alipayKeys)

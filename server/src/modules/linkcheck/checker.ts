@@ -8,7 +8,7 @@ export type LinkCheckSettings = NonNullable<Config['linkCheck']>
 
 /** The defaults (issue 25): refunds asked within 7 days, made after 48 h unfixed; 20 checks per host at a time. */
 export function linkCheckSettings(config: Pick<Config, 'linkCheck'>): LinkCheckSettings {
-  return config.linkCheck ?? { allowPrivate: false, refundDays: 7, fixHours: 48, hostConcurrency: 20, hostIntervalMs: 50, timeoutMs: 10_000 }
+  return config.linkCheck ?? { allowPrivate: false, refundDays: 7, fixHours: 48, hostConcurrency: 20, hostIntervalMs: 50, timeoutMs: 10_000, checkOnSave: true }
 }
 
 /**
@@ -36,7 +36,7 @@ export class LinkChecker {
 
   /** A share's link was saved or reported: checked in the background, the answer not waited for. */
   saved(shareId: number, trigger: LinkTrigger): void {
-    if (!this.recorder) return
+    if (!this.recorder || !this.settings.checkOnSave) return
     const run = this.recorder(shareId, trigger).catch(this.onError)
     this.pending.add(run)
     void run.finally(() => this.pending.delete(run))

@@ -30,7 +30,7 @@ let now = Date.now()
 const clock = () => new Date(now)
 /** Every host name is the fixture. */
 const resolver: Resolver = async () => [{ address: '127.0.0.1', family: 4 }]
-const linkCheck = { allowPrivate: true, refundDays: 7, fixHours: 48, hostConcurrency: 2, hostIntervalMs: 0, timeoutMs: 3000 }
+const linkCheck = { allowPrivate: true, refundDays: 7, fixHours: 48, hostConcurrency: 2, hostIntervalMs: 0, timeoutMs: 3000, checkOnSave: true }
 
 type Res = { statusCode: number; json: () => { code: number; msg: string; data: any } } // eslint-disable-line @typescript-eslint/no-explicit-any
 /** One call of a contract endpoint through the app (the typed client's request, injected). */
@@ -353,5 +353,10 @@ describe('admin views', () => {
     const rate = await ok(linksApi.sellerRate, { query: { user_id: seller.id } }, bearer(admin))
     expect(rate).toMatchObject({ checks: 3, dead_checks: 2, links: 1, dead_links: 1 })
     expect(rate.rate).toBeCloseTo(2 / 3, 3)
+    const worst = await ok(linksApi.sellerRates, {}, bearer(admin))
+    expect(worst.list.find((r: { seller_id: number }) => r.seller_id === seller.id)).toMatchObject({ user_name: u!.userName, dead_checks: 2, checks: 3 })
+    const rates = worst.list.map((r: { rate: number }) => r.rate)
+    expect(rates).toEqual([...rates].sort((a, b) => b - a))
+    expect((await call(linksApi.sellerRates, {}, bearer(seller.token))).statusCode).toBe(403)
   })
 })

@@ -169,3 +169,26 @@ export function overdueRefundRequests(db: Database, stoppedBefore: Date, limit =
     .orderBy(asc(deadLinkRefunds.requestedAt))
     .limit(limit)
 }
+
+/** The sellers whose links were found dead most often: dead checks among checks, then the most dead checks. */
+export function worstSellers(db: Database, limit: number) {
+  const checks = sql<number>`sum(${linkStates.checks})::int`
+  const deadChecks = sql<number>`sum(${linkStates.deadChecks})::int`
+  return db
+    .select({
+      sellerId: shares.userId,
+      userName: users.userName,
+      checks,
+      deadChecks,
+      links: sql<number>`count(*)::int`,
+      deadLinks: sql<number>`(count(*) filter (where ${linkStates.state} = 'dead'))::int`,
+    })
+    .from(linkStates)
+    .innerJoin(shares, eq(shares.id, linkStates.shareId))
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(isNull(shares.deletedAt))
+    .groupBy(shares.userId, users.userName)
+    .having(sql`sum(${linkStates.deadChecks}) > 0`)
+    .orderBy(sql`sum(${linkStates.deadChecks})::float / sum(${linkStates.checks}) desc`, sql`sum(${linkStates.deadChecks}) desc`, asc(shares.userId))
+    .limit(limit)
+}

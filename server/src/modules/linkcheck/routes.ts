@@ -17,6 +17,7 @@ export default defineModule({
     r.route(linksApi.checkNow, async (request) => ok(await service.checkShare(r.app, request.body.id, 'admin')))
     r.route(linksApi.adminList, async (request) => ok(await service.adminLinks(r.app, request.query)))
     r.route(linksApi.history, async (request) => ok(await service.linkHistory(r.app, request.query.id)))
+    r.route(linksApi.sellerRates, async () => ok(await service.worstSellerRates(r.app.db)))
     r.route(linksApi.sellerRate, async (request) => ok(await service.sellerLinkRate(r.app.db, request.query.user_id)))
   },
 })

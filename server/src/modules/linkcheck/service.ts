@@ -203,5 +203,13 @@ export async function adminLinks(deps: Pick<LinksDeps, 'db'>, q: z.output<typeof
 /** A seller's dead-link rate (the user page, statistics): dead checks among its links' checks. */
 export async function sellerLinkRate(db: Database, sellerId: number): Promise<SellerLinkRate> {
   const r = await repo.sellerRate(db, sellerId)
-  return { checks: r.checks, dead_checks: r.deadChecks, rate: r.checks ? Math.round((r.deadChecks / r.checks) * 10000) / 10000 : 0, dead_links: r.deadLinks, links: r.links }
+  return { checks: r.checks, dead_checks: r.deadChecks, rate: rateOf(r.deadChecks, r.checks), dead_links: r.deadLinks, links: r.links }
+}
+
+const rateOf = (dead: number, checks: number) => (checks ? Math.round((dead / checks) * 10000) / 10000 : 0)
+
+/** The statistics' dead-link rates: the 20 sellers whose links were found dead most often. */
+export async function worstSellerRates(db: Database) {
+  const rows = await repo.worstSellers(db, 20)
+  return { list: rows.map((r) => ({ seller_id: r.sellerId, user_name: r.userName, checks: r.checks, dead_checks: r.deadChecks, rate: rateOf(r.deadChecks, r.checks), links: r.links, dead_links: r.deadLinks })) }
 }
