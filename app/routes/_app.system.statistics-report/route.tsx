@@ -42,10 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const query = { from: params.from, to: params.to, sort: params.sort, order: params.order, pageNum: params.pageNum, pageSize: 20 }
     // One call per tab; their rows differ only in the figures (STATISTICS_COLUMNS says which).
-    const [data, linkRates] = await Promise.all([
-      api(request, statisticsApi[params.tab] as typeof statisticsApi.orders, { token, query: query as never }) as unknown as Promise<TabData>,
-      api(request, linksApi.sellerRates, { token }),
-    ])
+    const data = (await api(request, statisticsApi[params.tab] as typeof statisticsApi.orders, { token, query: query as never })) as unknown as TabData
+    const linkRates = await api(request, linksApi.sellerRates, { token })
     return { ...base, errors: null, data, linkRates: linkRates.list }
   } catch (e) {
     if (e instanceof ApiError && e.status === 422) {
