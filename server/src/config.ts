@@ -52,7 +52,7 @@ const envSchema = z.object({
   // The link checker may reach loopback and private addresses: tests and local try-outs only.
   LINK_CHECK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).default('0'),
   LINK_CHECK_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
-  LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+  LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(25),
   LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // The built-in sandbox gateway takes the payments of a method with no real gateway configured.
   // Unset: on in development and tests, off with NODE_ENV=production — there it is opted into explicitly.

@@ -24,7 +24,10 @@ async function sellerWithLink(api: Api): Promise<{ seller: TestUser & { token: s
   const path = `/e2e/${uniqueName('link')}`
   web.page(path, '<html>report.pdf</html>')
   const share = await api.ok(sharesApi.new, { token, body: { title: uniqueName('Linked'), type: 'url', content: web.url(path), price: 3.5, subscription_status: 'close' } })
-  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  const admin = await api.adminToken()
+  // The check on publish runs in the background: its result is in before the test changes the page.
+  await expect.poll(async () => (await api.ok(linksApi.history, { token: admin, query: { id: share.id } })).list.map((c) => c.result)).toEqual(['ok'])
+  await api.ok(sharesApi.adminUpdate, { token: admin, body: { id: share.id, status: 'approved' } })
   return { seller: { ...user, token }, share, path }
 }
 

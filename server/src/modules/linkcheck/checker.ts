@@ -8,7 +8,7 @@ export type LinkCheckSettings = NonNullable<Config['linkCheck']>
 
 /** The defaults (issue 25): refunds asked within 7 days, made after 48 h unfixed; 20 checks per host at a time. */
 export function linkCheckSettings(config: Pick<Config, 'linkCheck'>): LinkCheckSettings {
-  return config.linkCheck ?? { allowPrivate: false, refundDays: 7, fixHours: 48, hostConcurrency: 20, hostIntervalMs: 50, timeoutMs: 10_000, checkOnSave: true }
+  return config.linkCheck ?? { allowPrivate: false, refundDays: 7, fixHours: 48, hostConcurrency: 20, hostIntervalMs: 25, timeoutMs: 10_000, checkOnSave: true }
 }
 
 /**
