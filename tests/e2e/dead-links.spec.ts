@@ -77,6 +77,9 @@ test.describe('dead links', () => {
     // Back on sale, still approved: no new review.
     const after = await api.ok(sharesApi.detail, { token: seller.token, query: { id: share.id } })
     expect(after).toMatchObject({ status: 'approved', for_sale: true })
+    // A visitor (not the seller, who sees its own content) can buy it again.
+    await page.context().clearCookies()
+    await setLocale(page.context(), 'en-US')
     await page.goto(`/share/${share.unicode}`)
     await expect(page.getByRole('button', { name: /Buy for/ })).toBeVisible()
   })
