@@ -3,7 +3,7 @@
 // the check on publish and in share review, two strikes, the seller's message, no new orders, the edit
 // that puts a share back on sale, the schedule and its per-host limit, and the buyer's refund after the
 // fix window on a movable clock — once, under replays and two API instances.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Endpoint } from '#contract/http.ts'
@@ -157,6 +157,16 @@ describe('two strikes', () => {
     web.page('/other', 'fine')
     const retitled = await ok(sharesApi.update, { body: { id: s.id, title: 'New title', content: web.url('/other', 'pan.baidu.com') } }, bearer(seller.token))
     expect(retitled.status).toBe('under_review')
+    expect(retitled.link_fixing).toBe(true)
+    // No longer a link: nothing left to fix (a reviewed change, as any other).
+    const text = await ok(sharesApi.update, { body: { id: s.id, type: 'text', content: 'plain secret' } }, bearer(seller.token))
+    expect(text.status).toBe('under_review')
+    expect(text.link_fixing).toBeUndefined()
+    // The schedule no longer picks it.
+    await t.db.update(linkStates).set({ nextCheckAt: new Date(now - 1000) }).where(eq(linkStates.shareId, s.id))
+    await ok(sharesApi.adminUpdate, { body: { id: s.id, status: 'approved' } }, bearer(admin))
+    await t.db.update(linkStates).set({ nextCheckAt: new Date(now + 48 * HOUR) }).where(ne(linkStates.shareId, s.id))
+    expect((await sweepLinks(t.app)).checked).toBe(0)
   })
 })
 

@@ -62,7 +62,7 @@ export async function claimDue(db: Database, now: Date, limit: number, leaseMs: 
     with due as (
       select ls.share_id from ${linkStates} ls
       join ${shares} s on s.id = ls.share_id
-      where ls.next_check_at <= ${now.toISOString()}::timestamptz and s.status = 'approved' and s.deleted_at is null
+      where ls.next_check_at <= ${now.toISOString()}::timestamptz and s.status = 'approved' and s.deleted_at is null and s.type in ('url', 'netdisk')
       order by ls.next_check_at
       limit ${limit}
       for update of ls skip locked

@@ -94,6 +94,8 @@ export async function updateShare({ db, cipher, shareCache, clock, links }: Shar
       priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
       subscriptionStatus: b.subscription_status,
       status,
+      // A share that is no longer a link has no dead link to stop its sales (issue 25).
+      linkStoppedAt: !isLink(type) && current.linkStoppedAt ? null : undefined,
     })
     if (status !== current.status) await recordAudit(tx, { subject: 'share', subjectId: current.id, action: 'seller_edit', actorId: user.id, from: current.status, to: status, at: clock() })
     return updated
