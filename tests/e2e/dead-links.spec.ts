@@ -65,7 +65,9 @@ test.describe('dead links', () => {
     // The seller is told, with the way to the edit page; its list shows the link's state.
     await loginAs(page.context(), seller)
     await page.goto('/user/my-message')
-    await expect(page.getByText(`/share-manage/edit/${share.id}`).first()).toBeVisible()
+    const editLink = page.getByRole('link', { name: new RegExp(`/share-manage/edit/${share.id}$`) }).first()
+    await expect(editLink).toBeVisible()
+    expect(new URL((await editLink.getAttribute('href'))!).pathname).toBe(`/share-manage/edit/${share.id}`)
     await page.goto('/share-manage/search-table')
     await expect(page.locator('[data-link-state="stopped"]')).toBeVisible()
     await page.goto(`/share-manage/edit/${share.id}`)

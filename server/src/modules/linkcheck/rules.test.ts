@@ -60,5 +60,6 @@ describe('hosts and the seller message', () => {
     expect(text).toContain('链接失效')
     expect(text).toContain('Dead link')
     expect(text).toContain('48')
+    expect(deadLinkMessage({ id: 42, unicode: 'AbCd2345', title: 'Notes' }, null, 48, 'https://payshare.example')).toContain('https://payshare.example/share-manage/edit/42 ')
   })
 })

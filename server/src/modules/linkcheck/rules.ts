@@ -46,11 +46,12 @@ export function withinRefundWindow(paidAt: Date | null, now: Date, refundDays: n
 /** When a requested refund becomes automatic: the fix window after the seller was told. */
 export const refundDueAt = (stoppedAt: Date, fixHours: number) => new Date(stoppedAt.getTime() + fixHours * HOUR)
 
-/** The system message to the seller: plain text in both languages, with the edit page's address. */
-export function deadLinkMessage(share: { id: number; unicode: string; title: string }, reason: string | null, fixHours: number): string {
+/** The system message to the seller: plain text in both languages, with the edit page's address (a link in My messages). */
+export function deadLinkMessage(share: { id: number; unicode: string; title: string }, reason: string | null, fixHours: number, webUrl = ''): string {
   const why = reason ?? 'dead'
+  const edit = `${webUrl}/share-manage/edit/${share.id}`
   return (
-    `【链接失效】您的分享「${share.title}」(${share.unicode}) 的链接连续两次检测失效（${why}），已暂停销售。请在 ${fixHours} 小时内修改链接：/share-manage/edit/${share.id} ，检测通过后自动恢复销售，无需重新审核；逾期未修复，已申请退款的买家将自动退款。\n` +
-    `[Dead link] The link of your share "${share.title}" (${share.unicode}) failed two checks in a row (${why}) and its sales are stopped. Fix the link within ${fixHours} hours: /share-manage/edit/${share.id} — once it passes the check the share is back on sale without a new review; buyers who asked for a refund are refunded when the window is over.`
+    `【链接失效】您的分享「${share.title}」(${share.unicode}) 的链接连续两次检测失效（${why}），已暂停销售。请在 ${fixHours} 小时内修改链接：${edit} ，检测通过后自动恢复销售，无需重新审核；逾期未修复，已申请退款的买家将自动退款。\n` +
+    `[Dead link] The link of your share "${share.title}" (${share.unicode}) failed two checks in a row (${why}) and its sales are stopped. Fix the link within ${fixHours} hours: ${edit} — once it passes the check the share is back on sale without a new review; buyers who asked for a refund are refunded when the window is over.`
   )
 }

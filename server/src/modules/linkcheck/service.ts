@@ -55,7 +55,7 @@ export async function checkShare(deps: LinksDeps, shareId: number, trigger: Link
     })
     if (move === 'stop') {
       await setLinkStopped(tx, shareId, now)
-      told = await systemMessage(tx, share.userId, deadLinkMessage(share, outcome.reason, linkSettings(deps).fixHours), now)
+      told = await systemMessage(tx, share.userId, deadLinkMessage(share, outcome.reason, linkSettings(deps).fixHours, deps.config.webUrl), now)
     }
     if (move === 'resume') {
       await setLinkStopped(tx, shareId, null)
