@@ -4,6 +4,7 @@ import enChannels from './locales/en-US/channels.json'
 import enCommon from './locales/en-US/common.json'
 import enErrors from './locales/en-US/errors.json'
 import enIncome from './locales/en-US/income.json'
+import enLinks from './locales/en-US/links.json'
 import enMenu from './locales/en-US/menu.json'
 import enOAuth from './locales/en-US/oauth.json'
 import enModeration from './locales/en-US/moderation.json'
@@ -27,6 +28,7 @@ import zhChannels from './locales/zh-CN/channels.json'
 import zhCommon from './locales/zh-CN/common.json'
 import zhErrors from './locales/zh-CN/errors.json'
 import zhIncome from './locales/zh-CN/income.json'
+import zhLinks from './locales/zh-CN/links.json'
 import zhMenu from './locales/zh-CN/menu.json'
 import zhOAuth from './locales/zh-CN/oauth.json'
 import zhModeration from './locales/zh-CN/moderation.json'
@@ -54,14 +56,14 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN'
 export const resources = {
   'zh-CN': {
     translation: {
-      audit: zhAudit, auth: zhAuth, channels: zhChannels, common: zhCommon, errors: zhErrors, income: zhIncome, menu: zhMenu, messages: zhMessages, moderation: zhModeration, oauth: zhOAuth, orders: zhOrders, oversight: zhOversight, pages: zhPages, public: zhPublic,
+      audit: zhAudit, auth: zhAuth, channels: zhChannels, common: zhCommon, errors: zhErrors, income: zhIncome, links: zhLinks, menu: zhMenu, messages: zhMessages, moderation: zhModeration, oauth: zhOAuth, orders: zhOrders, oversight: zhOversight, pages: zhPages, public: zhPublic,
       settings: zhSettings, shares: zhShares, shell: zhShell, subscriptions: zhSubscriptions, system: zhSystem, users: zhUsers, validation: zhValidation, withdrawals: zhWithdrawals,
       statistics: zhStatistics,
     },
   },
   'en-US': {
     translation: {
-      audit: enAudit, auth: enAuth, channels: enChannels, common: enCommon, errors: enErrors, income: enIncome, menu: enMenu, messages: enMessages, moderation: enModeration, oauth: enOAuth, orders: enOrders, oversight: enOversight, pages: enPages, public: enPublic,
+      audit: enAudit, auth: enAuth, channels: enChannels, common: enCommon, errors: enErrors, income: enIncome, links: enLinks, menu: enMenu, messages: enMessages, moderation: enModeration, oauth: enOAuth, orders: enOrders, oversight: enOversight, pages: enPages, public: enPublic,
       settings: enSettings, shares: enShares, shell: enShell, subscriptions: enSubscriptions, system: enSystem, users: enUsers, validation: enValidation, withdrawals: enWithdrawals,
       statistics: enStatistics,
     },

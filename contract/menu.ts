@@ -63,6 +63,7 @@ export const MENU: MenuItem[] = [
       { path: '/system/subscription-manage', name: 'menu.subscriptionManage', order: 10, roles: ['admin'] },
       { path: '/system/notification-list', name: 'menu.notificationList', order: 11, roles: ['admin'] },
       { path: '/system/statistics-report', name: 'menu.statisticsReport', order: 12, roles: ['admin'] },
+      { path: '/system/dead-links', name: 'menu.deadLinks', order: 13, roles: ['admin'] },
       { path: '/system/outbox', name: 'menu.outbox', order: 90, roles: ['admin'] },
     ],
   },

@@ -5,8 +5,8 @@ import { SHARE_STATUSES, type ShareStatus } from './shares.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
 import { batchIdsSchema, batchResultSchema } from './batch.ts'
 
-/** Why a visitor reports a share (issue 9): a fixed list, translated as `moderation.reason.<key>`. */
-export const REPORT_REASONS = ['fraud', 'illegal', 'porn', 'infringement', 'spam', 'other'] as const
+/** Why a visitor reports a share (issue 9; `dead_link`: the link does not work, checked at once — issue 25): a fixed list, translated as `moderation.reason.<key>`. */
+export const REPORT_REASONS = ['dead_link', 'fraud', 'illegal', 'porn', 'infringement', 'spam', 'other'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
 export const REPORT_DESCRIPTION_MAX = 500
 export const APPEAL_DESCRIPTION_MAX = 1000

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { deadLinkNoticeSchema, linkSummarySchema } from './links.ts'
 import { endpoint, nothing, pageOf, timestamp } from './http.ts'
 import { isYuanAmount } from './money.ts'
 import { idSchema, pageQuerySchema } from './users.ts'
@@ -134,6 +135,15 @@ export const publicShareSchema = z.object({
    * for sale: the free unlocks left today (0 when used up). Absent otherwise.
    */
   free_unlocks_left: z.number().int().optional(),
+  /** A url or netdisk share whose link is dead twice in a row (issue 25): not for sale while the seller fixes it. */
+  link_fixing: z.boolean().optional(),
+  /** The owner's and the admins' lists: the link's state and its last check (url and netdisk shares). */
+  link: linkSummarySchema.nullable().optional(),
+  /**
+   * For the buyer of an order paid within DEAD_LINK_REFUND_DAYS while the link is known dead: when the
+   * seller was told, and where its refund request stands (`available`: not asked yet).
+   */
+  dead_link: deadLinkNoticeSchema.optional(),
 })
 export type PublicShare = z.infer<typeof publicShareSchema>
 

@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { BENCH_SELLER, seedPglite, seedPostgres } from '../bench/income-orders.mjs'
 import { benchSse, printSse } from '../bench/sse.mjs'
+import { benchLinkCheck, printLinkCheck } from '../bench/linkcheck.mjs'
 import { jsBudgetLines } from '../bench/js-budget.mjs'
 import { statisticsBench } from '../bench/statistics.mjs'
 import { benchApi } from '../bench/api.ts'
@@ -212,5 +213,7 @@ console.log('\nStatistics at scale (issue 9; sizes in the lines above): one requ
 console.log('| what | p50 ms | p99 ms | target (p99) | |')
 console.log('|---|---:|---:|---:|---|')
 for (const r of statisticsRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
+// Dead links (issue 25): a daily check round against a local fixture, in this process (bench/linkcheck.mjs).
+printLinkCheck(await benchLinkCheck())
 stopAll()
 process.exit(0)

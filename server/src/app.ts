@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import { HEALTH_PATH } from '#contract/http.ts'
 import type { Config } from './config.ts'
@@ -16,6 +16,7 @@ import { incomeModule } from './modules/income/index.ts'
 import { menuModule } from './modules/menu/index.ts'
 import { oauthModule } from './modules/oauth/index.ts'
 import { moderationModule } from './modules/moderation/index.ts'
+import { linkcheckModule, type Resolver, sweepDeadLinkRefunds, sweepLinks } from './modules/linkcheck/index.ts'
 import { messagesModule } from './modules/messages/index.ts'
 import { expirePendingOrders, finishOwedRefunds, ordersModule, refundContext } from './modules/orders/index.ts'
 import { outboxModule } from './modules/outbox/index.ts'
@@ -38,7 +39,7 @@ import type { PaymentOverrides } from './providers/payments/index.ts'
 import type { OAuthOverrides } from './providers/oauth/index.ts'
 
 /** The API's areas, one module each (server/src/modules/<area>). */
-const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, incomeModule, channelsModule, packagesModule, subscriptionsModule, withdrawalsModule, auditModule, oauthModule, moderationModule, oversightModule, chatModule, messagesModule, eventsModule, statisticsModule]
+const MODULES = [authModule, usersModule, menuModule, outboxModule, sharesModule, shareModule, ordersModule, paymentsModule, incomeModule, channelsModule, packagesModule, subscriptionsModule, withdrawalsModule, auditModule, oauthModule, moderationModule, oversightModule, chatModule, messagesModule, eventsModule, statisticsModule, linkcheckModule]
 
 export type BuildOptions = {
   config: Config
@@ -50,6 +51,8 @@ export type BuildOptions = {
   oauth?: OAuthOverrides
   /** The time now (default: the system clock); tests pass a movable one. */
   clock?: () => Date
+  /** How the link checker resolves names (tests: a fake DNS; default the system's). */
+  linkResolver?: Resolver
   /**
    * Every minute: expire pending orders, follow up refunds not yet confirmed by a gateway, prune the
    * statistics log and keep the default statistics ranges summed (off in tests that drive time themselves).
@@ -78,7 +81,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(helmet)
   await app.register(formbody)
   await app.register(swagger)
-  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock })
+  await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock, linkResolver: opts.linkResolver })
   await app.register(authPlugin)
 
   app.get(HEALTH_PATH, { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
@@ -96,6 +99,7 @@ export async function buildApp(opts: BuildOptions) {
       pruneStatisticsLog(app.db)
         .then(() => keepDefaultRanges(app.db, app.clock()))
         .catch((err) => app.log.error({ err }, 'statistics upkeep failed'))
+      linkSweep(app)
     }, 60_000)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))
@@ -107,4 +111,15 @@ export async function buildApp(opts: BuildOptions) {
     })
   }
   return app
+}
+
+const linkSweepsRunning = new WeakSet<FastifyInstance>()
+/** The link checks of the schedule and the dead-link refunds past their fix window (issue 25); one round at a time per app. */
+function linkSweep(app: FastifyInstance) {
+  if (linkSweepsRunning.has(app)) return
+  linkSweepsRunning.add(app)
+  sweepLinks(app)
+    .then(() => sweepDeadLinkRefunds(app))
+    .catch((err) => app.log.error({ err }, 'link check sweep failed'))
+    .finally(() => linkSweepsRunning.delete(app))
 }

@@ -46,6 +46,14 @@ const envSchema = z.object({
   WITHDRAWAL_FEE_MIN_YUAN: z.coerce.number().min(0).default(0.1),
   // "Ban seller and refund buyers" (issue 9): refunds the seller's unrevealed sales paid in the last N days.
   FRAUD_REFUND_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Dead links (issue 25): a buyer who paid within N days may ask a refund; it is made after M hours unfixed.
+  DEAD_LINK_REFUND_DAYS: z.coerce.number().min(0).max(3650).default(7),
+  DEAD_LINK_FIX_HOURS: z.coerce.number().min(0).max(24 * 365).default(48),
+  // The link checker may reach loopback and private addresses: tests and local try-outs only.
+  LINK_CHECK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).default('0'),
+  LINK_CHECK_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  LINK_CHECK_HOST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(25),
+  LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // The built-in sandbox gateway takes the payments of a method with no real gateway configured.
   // Unset: on in development and tests, off with NODE_ENV=production — there it is opted into explicitly.
   PAYMENTS_SANDBOX: z.enum(['true', 'false']).optional(),
@@ -139,6 +147,17 @@ export type Config = {
   withdrawal: { minFen: number; feeBp: number; feeMinFen: number }
   /** How far back "ban seller and refund buyers" refunds unrevealed sales, in days (issue 9). */
   fraudRefundWindowDays: number
+  /** Dead links (issue 25); unset → the defaults of modules/linkcheck (`linkCheckSettings`). */
+  linkCheck?: {
+    allowPrivate: boolean
+    refundDays: number
+    fixHours: number
+    hostConcurrency: number
+    hostIntervalMs: number
+    timeoutMs: number
+    /** Check a link when it is published, edited or reported (off in the API tests of other areas). */
+    checkOnSave: boolean
+  }
   paymentsSandbox: boolean
   alipay?: AlipayConfig
   wechat?: WechatConfig
@@ -266,6 +285,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementDelayMs: Math.round(e.SETTLEMENT_DELAY_HOURS * 3600 * 1000),
     withdrawal: { minFen: Math.round(e.WITHDRAWAL_MIN_YUAN * 100), feeBp: e.WITHDRAWAL_FEE_BP, feeMinFen: Math.round(e.WITHDRAWAL_FEE_MIN_YUAN * 100) },
     fraudRefundWindowDays: e.FRAUD_REFUND_WINDOW_DAYS,
+    linkCheck: {
+      allowPrivate: e.LINK_CHECK_ALLOW_PRIVATE === '1' || e.LINK_CHECK_ALLOW_PRIVATE === 'true',
+      refundDays: e.DEAD_LINK_REFUND_DAYS,
+      fixHours: e.DEAD_LINK_FIX_HOURS,
+      hostConcurrency: e.LINK_CHECK_HOST_CONCURRENCY,
+      hostIntervalMs: e.LINK_CHECK_HOST_INTERVAL_MS,
+      timeoutMs: e.LINK_CHECK_TIMEOUT_MS,
+      checkOnSave: true,
+    },
     paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
     alipay: all(...alipayKeys)
       ? {

@@ -29,6 +29,7 @@ async function main() {
   if (seeded.demo) console.log('  Demo users: demo_seller / demo_buyer, password Demo@2026\n')
   for (const line of paymentsStartupReport(app.payments, config)) app.log[line.level](line.msg)
   for (const line of oauthStartupReport(app.oauth, config)) app.log[line.level](line.msg)
+  if (config.linkCheck?.allowPrivate) app.log.warn('LINKS: LINK_CHECK_ALLOW_PRIVATE is on — the link checker may reach loopback and private addresses (tests and local try-outs only, never in production).')
   const codes = codeDeliveryWarning(config)
   if (codes) app.log[codes.level](codes.message)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

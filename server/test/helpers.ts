@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     settlementDelayMs: 24 * 3600 * 1000,
     withdrawal: { minFen: 1000, feeBp: 100, feeMinFen: 10 },
     fraudRefundWindowDays: 30,
+    // Links are checked on save only where a test asks for it (modules/linkcheck); never against the internet.
+    linkCheck: { allowPrivate: false, refundDays: 7, fixHours: 48, hostConcurrency: 20, hostIntervalMs: 0, timeoutMs: 2000, checkOnSave: false },
     paymentsSandbox: true,
     oauth: { sandbox: true, callbackBaseUrl: 'http://localhost:3000' },
     trustProxy: false,
@@ -58,7 +60,7 @@ export type TestApp = {
   outbox: (to?: string) => Promise<{ to: string; code: string; purpose: string; channel: string }[]>
 }
 
-export type TestAppOptions = Pick<BuildOptions, 'providers' | 'limits' | 'payments' | 'oauth' | 'clock'> & { config?: Partial<Config> }
+export type TestAppOptions = Pick<BuildOptions, 'providers' | 'limits' | 'payments' | 'oauth' | 'clock' | 'linkResolver'> & { config?: Partial<Config> }
 
 /** Runs one statement on the DATABASE_URL server's own database (CREATE/DROP DATABASE). */
 async function onServer(serverUrl: string, statement: string) {
@@ -195,11 +197,14 @@ export async function openTestDatabase() {
 /** The app built on each test database, so a fingerprint can first write what the app still buffers. */
 const appsByDb = new WeakMap<Database, FastifyInstance>()
 
+/** The API tests' DNS: every name is TEST-NET-1 (192.0.2.1), which the link checker's guard refuses — no test reaches the internet. */
+const noInternet = async () => [{ address: '192.0.2.1', family: 4 as const }]
+
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(opts.config)
   const handle = await openTestDatabase()
   await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
-  const app = await buildApp({ config, db: handle.db, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock, logger: false })
+  const app = await buildApp({ config, db: handle.db, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock, linkResolver: opts.linkResolver ?? noInternet, logger: false })
   await app.ready()
   const db = handle.db
   appsByDb.set(db, app)

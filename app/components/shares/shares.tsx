@@ -4,6 +4,8 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SHARE_SORTS, SHARE_STATUSES, SHARE_TYPES } from '#contract/values/shares.ts'
 import { type PublicShare } from '#contract/shares.ts'
+import type { LinkSummary } from '#contract/links.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 import { TOAST_MS } from '../feedback/flash.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
@@ -60,12 +62,24 @@ export function ShareCells({ share: s, withSeller, children }: { share: PublicSh
       <Table.Td ta="right">{s.purchase_count}</Table.Td>
       <Table.Td>
         <ShareStatusBadge status={s.status} />
+        {s.link !== undefined ? <LinkStateNote link={s.link} /> : null}
       </Table.Td>
       <Table.Td>{t(`shares.subscription.${s.subscription_status}`)}</Table.Td>
       <Table.Td>
         <DateTimeCell iso={s.created_at} />
       </Table.Td>
     </>
+  )
+}
+
+/** A url or netdisk share's link under its status (issue 25): its state and last check; red while dead. */
+function LinkStateNote({ link }: { link: LinkSummary | null }) {
+  const { t } = useTranslation()
+  const state = link?.stopped_at ? 'stopped' : (link?.state ?? 'unchecked')
+  return (
+    <Text size="xs" c={state === 'stopped' || state === 'dead' ? 'red' : 'dimmed'} data-link-state={state} mt={2}>
+      {t('links.column.link')}: {t(`links.state.${state}`)} · {link?.checked_at ? formatDateTime(link.checked_at) : t('links.never')}
+    </Text>
   )
 }
 

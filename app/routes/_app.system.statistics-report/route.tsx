@@ -1,9 +1,10 @@
 import chartsCss from '@mantine/charts/styles.css?url'
-import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Anchor, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
+import { linksApi, type SellerLinkRateRow } from '#contract/links.ts'
 import { addDays, shanghaiDay } from '#contract/days.ts'
 import { STATISTICS_TABS, statisticsApi, type StatisticsDay, statisticsRangeSchema } from '#contract/statistics.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
@@ -36,18 +37,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!range.success) {
     const errors: Record<string, string> = {}
     for (const issue of range.error.issues) errors[String(issue.path[0])] ??= issue.message
-    return { ...base, errors, data: null }
+    return { ...base, errors, data: null, linkRates: null }
   }
   try {
     const query = { from: params.from, to: params.to, sort: params.sort, order: params.order, pageNum: params.pageNum, pageSize: 20 }
     // One call per tab; their rows differ only in the figures (STATISTICS_COLUMNS says which).
     const data = (await api(request, statisticsApi[params.tab] as typeof statisticsApi.orders, { token, query: query as never })) as unknown as TabData
-    return { ...base, errors: null, data }
+    const linkRates = await api(request, linksApi.sellerRates, { token })
+    return { ...base, errors: null, data, linkRates: linkRates.list }
   } catch (e) {
     if (e instanceof ApiError && e.status === 422) {
       const errors: Record<string, string> = {}
       for (const [k, v] of Object.entries(e.fieldErrors ?? {})) errors[k] = v[0] ?? e.msg
-      return { ...base, errors, data: null }
+      return { ...base, errors, data: null, linkRates: null }
     }
     return pageError(request, e)
   }
@@ -65,7 +67,7 @@ function href(params: Params, change: Record<string, string | number | null>) {
 
 export default function StatisticsReport() {
   const { t } = useTranslation()
-  const { params, data, errors, today } = useLoaderData<typeof loader>()
+  const { params, data, errors, today, linkRates } = useLoaderData<typeof loader>()
   const csv = data ? `/system/statistics-report/csv?${new URLSearchParams({ tab: params.tab, from: data.from, to: data.to, sort: params.sort, order: params.order })}` : null
   return (
     <Stack>
@@ -93,7 +95,57 @@ export default function StatisticsReport() {
       </Group>
       <RangeForm params={params} errors={errors} today={today} shown={data ? { from: data.from, to: data.to } : null} />
       {data ? <TabBody params={params} data={data} /> : null}
+      {linkRates ? <LinkRates rows={linkRates} /> : null}
     </Stack>
+  )
+}
+
+/** Issue 25: the sellers whose links were found dead most often (all time, not the range above). */
+function LinkRates({ rows }: { rows: SellerLinkRateRow[] }) {
+  const { t } = useTranslation()
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="statistics-link-rates">
+      <Title order={3} size="h5" id="statistics-link-rates" mb="xs">
+        {t('links.statistics.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('links.statistics.intro')}
+      </Text>
+      {rows.length === 0 ? (
+        <Text size="sm">{t('links.statistics.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={500}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('links.column.seller')}</Table.Th>
+                <Table.Th ta="right">{t('links.page.rate')}</Table.Th>
+                <Table.Th ta="right">{t('links.column.checks')}</Table.Th>
+                <Table.Th ta="right">{t('links.state.dead')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.seller_id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/system/user-manage/${r.seller_id}`} size="sm">
+                      {r.user_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right">{(r.rate * 100).toFixed(1)}%</Table.Td>
+                  <Table.Td ta="right">
+                    {r.checks} ({r.dead_checks})
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {r.dead_links} / {r.links}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
   )
 }
 

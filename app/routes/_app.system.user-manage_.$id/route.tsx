@@ -15,6 +15,7 @@ import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
 import { IncomeFigures } from '#app/components/income/income.tsx'
+import { linksApi } from '#contract/links.ts'
 import { Empty, PartyOrderTable, SellerShareTable } from '#app/components/oversight/tables.tsx'
 import { PaymentStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
@@ -50,9 +51,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { token, user: me } = await requireAdmin({ request, context })
   const id = parseId(params.id)
   try {
-    const [detail, audit] = await Promise.all([
+    const [detail, audit, linkRate] = await Promise.all([
       api(request, oversightApi.userDetail, { token, query: { id } }),
       api(request, auditApi.adminList, { token, query: { subject: `user:${id}` } }),
+      api(request, linksApi.sellerRate, { token, query: { user_id: id } }),
     ])
     const search = new URL(request.url).searchParams
     const self = id === me.id
@@ -60,6 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       title: `${detail.user.user_name} - ${await pageTitle(request, 'oversight.user.title')}`,
       detail,
       events: audit.list,
+      linkRate,
       self,
       confirmBan: !self && search.has('ban') && !detail.user.is_banned,
       confirmRole: !self && search.has('setRole'),
@@ -190,7 +193,7 @@ function OrderTable({ orders, other }: { orders: Order[]; other: 'buyer' | 'sell
 
 export default function UserView() {
   const { t } = useTranslation()
-  const { detail, events, self, confirmBan, confirmRole } = useLoaderData<typeof loader>()
+  const { detail, events, linkRate, self, confirmBan, confirmRole } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const dialogs = useUrlDialogs(DIALOGS)
   const { user, shares, buyerOrders, sellerOrders, loginRecords, income } = detail
@@ -274,6 +277,16 @@ export default function UserView() {
 
       <Section title={t('oversight.user.income')}>
         <IncomeFigures summary={income} />
+      </Section>
+
+      {/* Issue 25: how often this seller's links were found dead; its stopped links on the Dead links page. */}
+      <Section title={t('links.page.rate')}>
+        <Text size="sm" data-testid="dead-link-rate">
+          {t('links.page.rateValue', { rate: `${(linkRate.rate * 100).toFixed(1)}%`, dead: linkRate.dead_checks, checks: linkRate.checks, deadLinks: linkRate.dead_links, links: linkRate.links })}{' '}
+          <Anchor component={Link} to={`/system/dead-links?seller=${encodeURIComponent(user.user_name)}`} size="sm">
+            {t('links.page.title')}
+          </Anchor>
+        </Text>
       </Section>
 
       <Paper withBorder p="md" maw={760}>

@@ -4,6 +4,7 @@ import { type DataOf } from '#contract/http.ts'
 import { subscriptionsApi } from '#contract/subscriptions.ts'
 import { shareApi } from '#contract/shares.ts'
 import { ordersApi } from '#contract/orders.ts'
+import { linksApi } from '#contract/links.ts'
 import { args, get, ORIGIN, post, sessionCookie, settle, statusOf } from '../../../tests/support/console.ts'
 import { action, headers, loader } from './route.tsx'
 
@@ -121,5 +122,42 @@ describe('/share/CODE: a subscriber\'s free unlock', () => {
     const anonymous = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'unlock' }), { unicode: 'AbCd2345' }))))
     expect(anonymous).toMatchObject({ status: 400, data: { error: 'subscriptions.unlock.loginFirst' } })
     expect(stub.count(subscriptionsApi.unlock)).toBe(0)
+  })
+})
+
+describe('/share/CODE: the buyer of a dead link (issue 25)', () => {
+  const KEY = 'AbCdEfGhIjKlMnOpQrSt_-'
+  const NOTICE = { seller_told_at: '2026-11-20T00:00:00.000Z', order_no: ORDER_NO, refund: 'available' as const, refund_due_at: '2026-11-22T00:00:00.000Z' }
+
+  it('shows the notice of the order lookup, and asks the refund as the browser that paid (POST, without JavaScript)', async () => {
+    stub.on(ordersApi.create, { code: 201, data: { orderNo: ORDER_NO, buyerKey: KEY, payUrl: 'http://127.0.0.1:4000/api/payments/sandbox/checkout?x=1' } })
+    const bought = statusOf(await settle(() => action(args(post('/share/AbCd2345', { paymentMethod: 'Alipay' }), { unicode: 'AbCd2345' }))))
+    const cookie = bought.headers.get('set-cookie')!.split(';')[0]!
+    stub.on(shareApi.lookup, ({ query }) =>
+      query.get('third_party_trade_no')
+        ? { data: { ...SHARE, for_sale: false, link_fixing: true, content: 'the secret', extraction_code: null, payment_status: 'Completed' as const, third_party_trade_no: 'T1', dead_link: NOTICE } }
+        : { data: { ...SHARE, for_sale: false, link_fixing: true } },
+    )
+    const page = statusOf(await loader(args(get('/share/AbCd2345', cookie), { unicode: 'AbCd2345' })))
+    expect(page.data).toMatchObject({ deadLink: NOTICE, share: { link_fixing: true } })
+    expect((page.data as { share: Record<string, unknown> }).share).not.toHaveProperty('dead_link')
+
+    stub.on(linksApi.refund, { data: { ...NOTICE, refund: 'refunded' } })
+    const asked = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'dead-link-refund', orderNo: ORDER_NO }, { cookie }), { unicode: 'AbCd2345' }))))
+    expect(asked.headers.get('location')).toBe(`/share/AbCd2345?order=${ORDER_NO}`)
+    const call = stub.callsTo(linksApi.refund)[0]!
+    expect(call.body).toEqual({ orderNo: ORDER_NO })
+    expect(call.headers['x-buyer-key']).toBe(KEY)
+  })
+
+  it('the API\'s refusal on the page; a malformed order number is refused before the API', async () => {
+    stub.on(linksApi.refund, { code: 403, msg: 'links.refund.notBuyer', data: null })
+    const refused = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'dead-link-refund', orderNo: ORDER_NO }), { unicode: 'AbCd2345' }))))
+    expect(refused).toMatchObject({ status: 400, data: { error: 'links.refund.notBuyer', intent: 'dead-link-refund' } })
+    expect(stub.callsTo(linksApi.refund)[0]!.headers['x-buyer-key']).toBeUndefined()
+    stub.reset()
+    const bad = statusOf(await settle(() => action(args(post('/share/AbCd2345', { intent: 'dead-link-refund', orderNo: 'nope' }), { unicode: 'AbCd2345' }))))
+    expect(bad).toMatchObject({ status: 400, data: { error: 'validation.orderNo' } })
+    expect(stub.count(linksApi.refund)).toBe(0)
   })
 })

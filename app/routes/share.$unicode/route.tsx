@@ -5,6 +5,7 @@ import { formatYuan, yuanToFen } from '#contract/money.ts'
 import { BUYER_KEY_HEADER, ORDER_NO_PATTERN, UNICODE_PATTERN } from '#contract/codes.ts'
 import { ordersApi, PAYMENT_METHODS, type PaymentStatus } from '#contract/orders.ts'
 import { type PublicShare, shareApi } from '#contract/shares.ts'
+import { type DeadLinkNotice, linksApi } from '#contract/links.ts'
 import { subscriptionsApi } from '#contract/subscriptions.ts'
 import { useNonce } from '#app/components/layout/nonce.tsx'
 import { PublicError, PublicShell } from '#app/components/layout/public-shell.tsx'
@@ -62,6 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The key only for the order this browser created: it makes this look the buyer's (decision 102).
   const buyerKey = kept && kept.orderNo === orderNo ? kept.buyerKey : null
   let order: OrderView | null = null
+  // The buyer of a dead link (issue 25): known dead, when the seller was told, its refund.
+  let deadLink: DeadLinkNotice | null = share?.dead_link ?? null
   let content = share?.content !== undefined ? { content: share.content, extraction_code: share.extraction_code ?? null } : null
   if (orderNo) {
     try {
@@ -73,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       if (bought.unicode === unicode) {
         order = { orderNo, status: bought.payment_status ?? 'Pending', chat: Boolean(buyerKey) || share?.buyer_order_no === orderNo }
         if (bought.content !== undefined) content = { content: bought.content, extraction_code: bought.extraction_code ?? null }
+        if (bought.dead_link) deadLink = bought.dead_link
         share ??= bought
         const remembered = await rememberPurchase(request, unicode, { orderNo, buyerKey })
         if (remembered) headers.append('set-cookie', remembered)
@@ -92,20 +96,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     third_party_trade_no: _t,
     buyer_order_no: _b,
     free_unlocks_left: unlocksLeft,
+    dead_link: _d,
     ...publicShare
   } = share
   // A signed-in subscriber: today's free unlocks left on this share (none when it is not open to them).
   const unlock = content || unlocksLeft === undefined ? null : { left: unlocksLeft }
   const unlocked = Boolean(content) && url.searchParams.has('unlocked')
-  return data({ share: publicShare, content, order, unlock, unlocked, loggedIn: Boolean(token) }, { headers })
+  return data({ share: publicShare, content, order, unlock, unlocked, deadLink, loggedIn: Boolean(token) }, { headers })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const unicode = params.unicode ?? ''
   if (!UNICODE_PATTERN.test(unicode)) throw data({ key: 'public.shareNotFound' }, { status: 404 })
-  const form = await readForm(request, ['unlock'])
+  const form = await readForm(request, ['unlock', 'dead-link-refund'])
   const token = await getToken(request)
   if (form.get('intent') === 'unlock') return unlockFree(request, unicode, token)
+  if (form.get('intent') === 'dead-link-refund') return askDeadLinkRefund(request, unicode, token, String(form.get('orderNo') ?? ''))
   const method = PAYMENT_METHODS.find((m) => m === form.get('paymentMethod'))
   if (!method) return data({ error: 'public.chooseMethod' }, { status: 400 })
   try {
@@ -139,6 +145,57 @@ async function unlockFree(request: Request, unicode: string, token: string | nul
     throw e
   }
   return redirect(`/share/${unicode}?unlocked=1`)
+}
+
+/**
+ * The buyer's one-click refund request for a dead link (issue 25): as its account, or as the browser
+ * that paid (the buyer key of this browser's purchase cookie, decision 102). Back to the page after.
+ */
+async function askDeadLinkRefund(request: Request, unicode: string, token: string | null, orderNo: string) {
+  if (!ORDER_NO_PATTERN.test(orderNo)) return data({ error: 'validation.orderNo', intent: 'dead-link-refund' as const }, { status: 400 })
+  const kept = (await readPurchases(request))[unicode]
+  const buyerKey = kept && kept.orderNo === orderNo ? kept.buyerKey : null
+  try {
+    await api(request, linksApi.refund, { token, body: { orderNo }, headers: buyerKey ? { [BUYER_KEY_HEADER]: buyerKey } : {} })
+  } catch (e) {
+    if (e instanceof ApiError && e.status < 500) return data({ error: e.msg, intent: 'dead-link-refund' as const }, { status: 400 })
+    if (e instanceof ApiError) return data({ error: e.unreachable ? 'errors.requestError' : 'errors.error', intent: 'dead-link-refund' as const }, { status: 502 })
+    throw e
+  }
+  return redirect(`/share/${unicode}?order=${orderNo}`)
+}
+
+/** What the buyer of a dead link sees: the link is known dead, since when the seller knows, and its refund. */
+function DeadLink({ notice, error }: { notice: DeadLinkNotice; error: string | null }) {
+  const { t } = useTranslation()
+  return (
+    <section className="ps-alert ps-alert-bad" aria-labelledby="dead-link-title">
+      <p id="dead-link-title" style={{ margin: 0 }}>
+        <b>{t('public.deadLink.title')}</b>
+      </p>
+      <p style={{ margin: '4px 0 0' }}>{t('public.deadLink.told', { at: formatDateTime(notice.seller_told_at) })}</p>
+      {notice.refund === 'available' ? (
+        <Form method="post" style={{ marginTop: 8 }}>
+          <input type="hidden" name="orderNo" value={notice.order_no} />
+          <button type="submit" name="intent" value="dead-link-refund" className="ps-btn ps-btn-light">
+            {t('public.deadLink.ask')}
+          </button>
+          <p className="ps-muted" style={{ margin: '6px 0 0' }}>
+            {t('public.deadLink.askNote', { at: formatDateTime(notice.refund_due_at) })}
+          </p>
+        </Form>
+      ) : (
+        <p role="status" style={{ margin: '6px 0 0' }}>
+          {t(`public.deadLink.${notice.refund}`, { at: formatDateTime(notice.refund_due_at) })}
+        </p>
+      )}
+      {error ? (
+        <p className="ps-error" role="alert">
+          {t(error, { defaultValue: t('errors.error') })}
+        </p>
+      ) : null}
+    </section>
+  )
 }
 
 function Secret({ label, value, id }: { label: string; value: string; id: string }) {
@@ -181,10 +238,11 @@ const STATE_ALERTS: Record<string, { key: string; tone: string }> = {
 
 export default function SharePage() {
   const { t } = useTranslation()
-  const { share, content, order, unlock, unlocked, loggedIn } = useLoaderData<typeof loader>()
+  const { share, content, order, unlock, unlocked, deadLink, loggedIn } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const actionError = actionData && 'error' in actionData ? actionData : null
-  const unlockError = actionError && 'intent' in actionError ? actionError.error : null
+  const refundError = actionError && 'intent' in actionError && actionError.intent === 'dead-link-refund' ? actionError.error : null
+  const unlockError = actionError && 'intent' in actionError && actionError.intent === 'unlock' ? actionError.error : null
   const buyError = actionError && !('intent' in actionError) ? actionError.error : null
   const typeLabel = t(`public.types.${share.type}`)
   const waiting = !content && order?.status === 'Pending'
@@ -210,6 +268,7 @@ export default function SharePage() {
           <li>{formatDateTime(share.created_at)}</li>
         </ul>
         <div className="ps-price">{formatYuan(yuanToFen(share.price))}</div>
+        {deadLink ? <DeadLink notice={deadLink} error={refundError} /> : null}
 
         {content ? (
           <section aria-labelledby="content-title">
@@ -292,6 +351,8 @@ export default function SharePage() {
                 </button>
                 <p className="ps-muted">{t('public.buyNote')}</p>
               </Form>
+            ) : share.link_fixing && !state ? (
+              <div className="ps-alert ps-alert-warn">{t('public.state.linkFixing')}</div>
             ) : !state ? (
               <div className="ps-alert ps-alert-warn">{t('public.state.notForSale')}</div>
             ) : null}

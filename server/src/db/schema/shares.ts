@@ -30,6 +30,8 @@ export const shares = pgTable(
     purchaseCount: integer('purchase_count').notNull().default(0),
     /** How many times the share was taken down after a report; an appeal is allowed once per take-down. */
     takedowns: integer('takedowns').notNull().default(0),
+    /** Set while a dead link stops the sales (issue 25, two strikes; written for modules/linkcheck). */
+    linkStoppedAt: timestamp('link_stopped_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,2 +1,2 @@
 export { default as messagesModule } from './routes.ts'
-export { spendMessagePoint, unreadMessageCounts } from './service.ts'
+export { spendMessagePoint, systemMessage, unreadMessageCounts } from './service.ts'

@@ -28,7 +28,7 @@ export async function listPrivateMessages(db: Database, scope: { userId?: number
   )
 }
 
-export async function insertPrivateMessage(db: Database, m: { userId: number; sender: Sender; senderId: number; content: string; now: Date }): Promise<PrivateMessageRow> {
+export async function insertPrivateMessage(db: Database, m: { userId: number; sender: Sender; senderId: number | null; content: string; now: Date }): Promise<PrivateMessageRow> {
   const [row] = await db.insert(privateMessages).values({ userId: m.userId, sender: m.sender, senderId: m.senderId, content: m.content, createdAt: m.now }).returning()
   const [user] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, m.userId))
   return { ...row!, username: user!.userName }

@@ -103,3 +103,13 @@ export async function removeNotification(deps: MessagesDeps, id: number) {
   if (!(await deleteNotification(deps.db, id))) throw notFound('messages.notificationNotFound')
   announce(deps, [topics.all], { type: 'notification' })
 }
+
+/**
+ * A message from the platform itself (no admin wrote it: e.g. the link checker telling a seller its link
+ * is dead, issue 25), written in the caller's transaction; `announce` it once that commits.
+ */
+export async function systemMessage(tx: MessagesDeps['db'], userId: number, content: string, now: Date) {
+  const row = await insertPrivateMessage(tx, { userId, sender: 'admin', senderId: null, content, now })
+  const message = presentPrivate(row)
+  return { announce: (deps: Pick<MessagesDeps, 'events' | 'log'>) => announce(deps, [topics.admin, topics.user(userId)], { type: 'message', message }) }
+}

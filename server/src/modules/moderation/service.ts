@@ -21,7 +21,7 @@ import { presentAppeal, presentReport } from './presenter.ts'
 import * as repo from './repository.ts'
 import { appealAuditAction, appealMove, canAppeal, handleMove, reportAuditAction, reportChange } from './rules.ts'
 
-type Deps = Pick<FastifyInstance, 'db' | 'limits' | 'shareCache' | 'clock'>
+type Deps = Pick<FastifyInstance, 'db' | 'limits' | 'shareCache' | 'clock' | 'links'>
 
 /**
  * A visitor's report (issue 9): spends the IP's point first (so a flood of unknown codes is limited
@@ -44,6 +44,8 @@ export async function createReport(app: Deps, input: z.output<typeof reportCreat
     shareStatus: share.status,
     createdAt: app.clock(),
   })
+  // "The link does not work": the link is checked at once (issue 25).
+  if (input.reason === 'dead_link' && (share.type === 'url' || share.type === 'netdisk')) app.links.saved(share.id, 'report')
   return { id: row.id }
 }
 

@@ -114,6 +114,8 @@ export async function createOrder(
   const row = await findShareByCode(deps.db, unicode)
   if (!row) throw notFound('shares.notFound')
   if (row.share.status !== 'approved' || row.sellerBanned === 1) throw conflict('shares.notForSale', { status: row.share.status })
+  // Two dead checks in a row (issue 25): no new orders until the seller fixes the link.
+  if (row.share.linkStoppedAt) throw conflict('shares.linkBeingFixed')
   if (input.buyerId === row.share.userId) throw conflict('orders.ownShare')
   const product: Product = {
     type: 'share',

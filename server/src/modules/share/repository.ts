@@ -7,7 +7,7 @@ import { orders } from '../../db/schema/index.ts'
 /** The signed-in buyer's completed order of a share, with what tells its buyer (decision 102). */
 export async function completedOrderOf(db: Database, shareId: number, buyerId: number) {
   const [row] = await db
-    .select({ id: orders.id, orderNo: orders.orderNo, buyerId: orders.buyerId, sellerId: orders.sellerId, buyerKeyHash: orders.buyerKeyHash })
+    .select({ id: orders.id, orderNo: orders.orderNo, buyerId: orders.buyerId, sellerId: orders.sellerId, buyerKeyHash: orders.buyerKeyHash, paidAt: orders.paidAt })
     .from(orders)
     .where(and(eq(orders.shareId, shareId), eq(orders.buyerId, buyerId), eq(orders.paymentStatus, 'Completed')))
     .orderBy(desc(orders.id))

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { PublicShare } from '#contract/shares.ts'
-import { expirePendingOrders, reconcileWithGateway, recordReveal, settlePolicy } from '../orders/index.ts'
+import { deadLinkNotice } from '../linkcheck/index.ts'
+import { buyerProof, expirePendingOrders, reconcileWithGateway, recordReveal, settlePolicy } from '../orders/index.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
 import { presentShare, shareAndSellerByCode, shareAndSellerById, withContent } from '../shares/index.ts'
@@ -9,7 +10,7 @@ import { presentOrderShare } from './presenter.ts'
 import * as repo from './repository.ts'
 import { shareAccess } from './rules.ts'
 
-type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock' | 'orderEffects'>
+type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits' | 'payments' | 'config' | 'clock' | 'orderEffects' | 'links'>
 
 /** Where a lookup comes from, kept with each reveal (decision 102): the console's signed visitor id, the address. */
 export type LookupFrom = { visitorId: string | null; ip: string }
@@ -45,7 +46,8 @@ export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unic
   }
   if (!bought) return withContent(out, row.share, deps.cipher)
   await recordReveal(deps.db, { order: bought, viewer, buyerKey: null, ...from(), now: deps.clock() })
-  return { ...withContent(out, row.share, deps.cipher), buyer_order_no: bought.orderNo }
+  const notice = row.share.linkStoppedAt ? await deadLinkNotice(deps, { ...bought, paymentStatus: 'Completed' }, row.share.id) : null
+  return { ...withContent(out, row.share, deps.cipher), buyer_order_no: bought.orderNo, ...(notice ? { dead_link: notice } : {}) }
 }
 
 /**
@@ -75,7 +77,10 @@ export async function shareByOrder(
   const fresh = await repo.orderById(deps.db, order.id)
   const row = await shareAndSellerById(deps.db, order.shareId)
   if (!fresh || !row) throw notFound('orders.notFound')
-  const base = presentOrderShare(row, fresh)
+  // The buyer of a dead link (issue 25): when the seller was told, and its refund. Only to the buyer's proof.
+  const isBuyer = buyerProof(fresh, { userId: lookup.viewer?.id ?? null, buyerKey: lookup.buyerKey }) !== null
+  const notice = isBuyer && row.share.linkStoppedAt ? await deadLinkNotice(deps, fresh, row.share.id) : null
+  const base = { ...presentOrderShare(row, fresh), ...(notice ? { dead_link: notice } : {}) }
   // A refunded order no longer reveals the content.
   if (fresh.paymentStatus !== 'Completed') return base
   await recordReveal(deps.db, { order: fresh, viewer: lookup.viewer, buyerKey: lookup.buyerKey, ...lookup.from(), now: deps.clock() })

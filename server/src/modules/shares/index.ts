@@ -1,6 +1,6 @@
 export { ContentCipher } from './content-crypto.ts'
-export { presentShare, withContent } from './presenter.ts'
-export { countPurchase, lockShare, lockShareAndSeller, setShareStatus, shareAndSellerById, shareAndSellerByCode, type ShareWithSeller, takeDownAllOf } from './repository.ts'
+export { presentLinkSummary, presentShare, withContent } from './presenter.ts'
+export { countPurchase, lockShare, lockShareAndSeller, setLinkStopped, setShareStatus, shareAndSellerById, shareAndSellerByCode, type ShareWithSeller, takeDownAllOf } from './repository.ts'
 export { default as sharesModule } from './routes.ts'
 export { newUnicode } from './rules.ts'
 export { listShares } from './service.ts'

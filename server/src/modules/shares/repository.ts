@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sq
 import type { z } from 'zod'
 import type { adminShareListQuerySchema } from '#contract/shares.ts'
 import type { Database } from '../../db/client.ts'
-import { shares, users } from '../../db/schema/index.ts'
+import { linkStates, shares, users } from '../../db/schema/index.ts'
 import { accountNamed, containing } from '../../db/search.ts'
 import type { SellerRow, ShareRow } from './presenter.ts'
 import { readPage } from '../../db/paging.ts'
@@ -52,7 +52,13 @@ export async function listShares(db: Database, q: ListQuery, sellerId?: number) 
   const orderBy: SQL[] = [q.order === 'asc' ? asc(column) : desc(column), desc(shares.id)]
   return readPage(
     q,
-    db.select({ share: shares, seller }).from(shares).innerJoin(users, eq(users.id, shares.userId)).where(where).orderBy(...orderBy),
+    db
+      .select({ share: shares, seller, link: linkStates })
+      .from(shares)
+      .innerJoin(users, eq(users.id, shares.userId))
+      .leftJoin(linkStates, eq(linkStates.shareId, shares.id))
+      .where(where)
+      .orderBy(...orderBy),
     db.select({ n: count() }).from(shares).innerJoin(users, eq(users.id, shares.userId)).where(where),
   )
 }
@@ -153,4 +159,10 @@ export async function markDeleted(db: Database, id: number) {
 export async function sellerOf(db: Database, userId: number): Promise<SellerRow> {
   const [row] = await db.select(seller).from(users).where(eq(users.id, userId))
   return row!
+}
+
+/** A dead link stops the sales (`at`), or a passing check puts the share back on sale (null) — for modules/linkcheck. */
+export async function setLinkStopped(tx: Database, id: number, at: Date | null) {
+  const [row] = await tx.update(shares).set({ linkStoppedAt: at }).where(eq(shares.id, id)).returning({ unicode: shares.unicode })
+  return row
 }

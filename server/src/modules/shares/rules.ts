@@ -42,3 +42,11 @@ export function typeChangeNeedsContent(currentType: ShareType, edit: { type?: Sh
 export function adminAuditAction(to: ShareStatus): string {
   return to === 'approved' ? 'admin_approve' : to === 'reported_invalid' ? 'admin_take_down' : to === 'violation' ? 'admin_ban' : 'admin_review'
 }
+
+/** A share whose content is a link the checker follows (issue 25). */
+export const isLink = (type: ShareType) => type === 'url' || type === 'netdisk'
+
+/** An edit that leaves title and type as they are: only the link (and its code) or the price can have changed. */
+export function linkOnlyEdit(current: { title: string; type: ShareType }, edit: { title?: string; type?: ShareType }): boolean {
+  return (edit.title === undefined || edit.title === current.title) && (edit.type === undefined || edit.type === current.type)
+}

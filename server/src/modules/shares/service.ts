@@ -15,17 +15,17 @@ import { uniqueViolation } from '../../db/errors.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
 import { recordAudit } from '../audit/index.ts'
-import { presentShare, withContent } from './presenter.ts'
+import { presentLinkSummary, presentShare, withContent } from './presenter.ts'
 import * as repo from './repository.ts'
-import { adminAuditAction, newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'
+import { adminAuditAction, isLink, linkOnlyEdit, newUnicode, statusAfterSellerEdit, touchesReviewedFields, typeChangeNeedsContent } from './rules.ts'
 
 /** What the use cases need of the app: the database, the content cipher, the public lookup's cache and the clock. */
-type SharesDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'clock'>
+type SharesDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'clock' | 'links'>
 
 type Page = { list: PublicShare[]; total: number; pageNum: number; pageSize: number }
 
 /** Needs a bound security phone and the agreed disclaimer (SPEC §1, DESIGN §3); starts under review. */
-export async function createShare({ db, cipher }: SharesDeps, user: AuthUser, b: ShareCreateInput): Promise<PublicShare> {
+export async function createShare({ db, cipher, links }: SharesDeps, user: AuthUser, b: ShareCreateInput): Promise<PublicShare> {
   if (!user.phone) throw forbidden('shares.needPhone')
   if (!user.termsAgreedAt) throw forbidden('shares.needTerms')
   for (let attempt = 0; ; attempt++) {
@@ -40,6 +40,8 @@ export async function createShare({ db, cipher }: SharesDeps, user: AuthUser, b:
         priceFen: yuanToFen(b.price),
         subscriptionStatus: b.subscription_status,
       })
+      // A link is checked at once, its result shown in share review before approval (issue 25).
+      if (isLink(row.type)) links.saved(row.id, 'publish')
       return presentShare(row, user)
     } catch (e) {
       // 57^8 codes: a collision is rare; the unique index catches it and we draw again.
@@ -61,8 +63,10 @@ async function ownShare(db: SharesDeps['db'], id: number, userId: number) {
  * its status read again inside the transaction, so a moderation step at the same moment is not
  * overwritten; a move back to review is recorded in the share's audit trail.
  */
-export async function updateShare({ db, cipher, shareCache, clock }: SharesDeps, user: AuthUser, b: z.output<typeof shareUpdateSchema>): Promise<OwnShare> {
-  const row = await db.transaction(async (tx) => {
+export async function updateShare({ db, cipher, shareCache, clock, links }: SharesDeps, user: AuthUser, b: z.output<typeof shareUpdateSchema>): Promise<OwnShare> {
+  let linkChanged = false
+  let fixingStoppedLink = false
+  const saved = await db.transaction(async (tx) => {
     const current = await repo.lockLiveShare(tx, b.id, user.id)
     if (!current) throw notFound('shares.notFound')
     if (typeChangeNeedsContent(current.type, b)) throw conflict('shares.contentNeededForType', { fieldErrors: { content: ['validation.contentUrl'] } })
@@ -75,9 +79,13 @@ export async function updateShare({ db, cipher, shareCache, clock }: SharesDeps,
       },
       b,
     )
-    const status = statusAfterSellerEdit(current.status, touches)
-    if (status === 'locked') throw conflict('shares.locked')
     const type = b.type ?? current.type
+    const currentLink = { content: cipher.decrypt(current.contentEnc), extraction_code: current.extractionCodeEnc ? cipher.decrypt(current.extractionCodeEnc) : '' }
+    linkChanged = isLink(type) && (type !== current.type || touchesReviewedFields({ title: current.title, type: current.type, ...currentLink }, { content: b.content, extraction_code: b.extraction_code }))
+    // A stopped share whose edit changes only its link goes back on sale when the new link passes, without a new review (issue 25).
+    fixingStoppedLink = Boolean(current.linkStoppedAt) && linkChanged && linkOnlyEdit(current, b)
+    const status = statusAfterSellerEdit(current.status, touches && !fixingStoppedLink)
+    if (status === 'locked') throw conflict('shares.locked')
     const updated = await repo.updateShare(tx, current.id, {
       title: b.title,
       type: b.type,
@@ -86,18 +94,27 @@ export async function updateShare({ db, cipher, shareCache, clock }: SharesDeps,
       priceFen: b.price !== undefined ? yuanToFen(b.price) : undefined,
       subscriptionStatus: b.subscription_status,
       status,
+      // A share that is no longer a link has no dead link to stop its sales (issue 25).
+      linkStoppedAt: !isLink(type) && current.linkStoppedAt ? null : undefined,
     })
     if (status !== current.status) await recordAudit(tx, { subject: 'share', subjectId: current.id, action: 'seller_edit', actorId: user.id, from: current.status, to: status, at: clock() })
     return updated
   })
+  let row = saved
+  if (fixingStoppedLink) {
+    // The seller waits for the check: its answer says whether the share is back on sale.
+    await links.now(saved.id, 'edit')
+    row = (await repo.findLiveShare(db, saved.id)) ?? saved
+  } else if (linkChanged) links.saved(saved.id, 'edit')
   shareCache.invalidate(row.unicode)
   return withContent(presentShare(row, user), row, cipher)
 }
 
 /** One seller's shares (`sellerId`) or everyone's (admin). */
-export async function listShares({ db }: SharesDeps, q: z.output<typeof adminShareListQuerySchema>, sellerId?: number): Promise<Page> {
+export async function listShares({ db }: Pick<SharesDeps, 'db'>, q: z.output<typeof adminShareListQuerySchema>, sellerId?: number): Promise<Page> {
   const { rows, total } = await repo.listShares(db, q, sellerId)
-  return { list: rows.map((r) => presentShare(r.share, r.seller)), total, pageNum: q.pageNum, pageSize: q.pageSize }
+  // Each link's state and last check (issue 25): the seller's list and the admin's review.
+  return { list: rows.map((r) => ({ ...presentShare(r.share, r.seller), ...(isLink(r.share.type) ? { link: r.link ? presentLinkSummary(r.link) : null } : {}) })), total, pageNum: q.pageNum, pageSize: q.pageSize }
 }
 
 /** The owner's edit view, with the content. */

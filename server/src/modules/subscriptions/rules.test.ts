@@ -44,5 +44,6 @@ describe('unlockRefusal', () => {
     expect(unlockRefusal({ ...ok, share: { ...ok.share, deletedAt: new Date() } }, 8)).toBe('shares.notForSale')
     expect(unlockRefusal({ ...ok, seller: { isBanned: 1 } }, 8)).toBe('shares.notForSale')
     expect(unlockRefusal({ ...ok, share: { ...ok.share, subscriptionStatus: 'close' } }, 8)).toBe('subscriptions.notOpenToSubscribers')
+    expect(unlockRefusal({ ...ok, share: { ...ok.share, linkStoppedAt: new Date() } }, 8)).toBe('shares.linkBeingFixed')
   })
 })

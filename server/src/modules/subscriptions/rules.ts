@@ -18,7 +18,7 @@ export function pickSubscription<S extends { id: number; downloadLimit: number; 
 }
 
 type UnlockTarget = {
-  share: { userId: number; status: string; subscriptionStatus: 'open' | 'close'; deletedAt: Date | null }
+  share: { userId: number; status: string; subscriptionStatus: 'open' | 'close'; deletedAt: Date | null; linkStoppedAt?: Date | null }
   seller: { isBanned: number }
 }
 
@@ -30,5 +30,7 @@ export function unlockRefusal(t: UnlockTarget, userId: number): string | null {
   if (t.share.userId === userId) return 'orders.ownShare'
   if (t.share.status !== 'approved' || t.share.deletedAt || t.seller.isBanned === 1) return 'shares.notForSale'
   if (t.share.subscriptionStatus !== 'open') return 'subscriptions.notOpenToSubscribers'
+  // Its link is dead twice in a row (issue 25): nothing to hand out until the seller fixes it.
+  if (t.share.linkStoppedAt) return 'shares.linkBeingFixed'
   return null
 }

@@ -12,6 +12,7 @@ import { channelOrders, sellerFeeRateBp } from '../../modules/channels/index.ts'
 import type { OrderEffects } from '../../modules/orders/index.ts'
 import { packageOrders } from '../../modules/subscriptions/index.ts'
 import { createPaymentProviders, type PaymentOverrides, type PaymentProviders } from '../../providers/payments/index.ts'
+import { LinkChecker, linkCheckSettings, type Resolver } from '../../modules/linkcheck/index.ts'
 import { createOAuthProviders, type OAuthOverrides, type OAuthProviders } from '../../providers/oauth/index.ts'
 
 export type Providers = { mail: CodeSender; sms: CodeSender }
@@ -34,6 +35,8 @@ declare module 'fastify' {
     clock: () => Date
     /** What orders of channels and packages open and take back (decision 118). */
     orderEffects: OrderEffects
+    /** The link checker (issue 25): guarded fetches, per-host limits, the background checks of publish, edit and report. */
+    links: LinkChecker
   }
 }
 
@@ -51,7 +54,7 @@ export function codeDeliveryWarning(config: Pick<Config, 'env' | 'smtpUrl' | 'sm
   }
 }
 
-export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides; oauth?: OAuthOverrides; clock?: () => Date }
+export type ServicesOptions = { db: Database; config: Config; providers?: Partial<Providers>; limits?: RateLimits; payments?: PaymentOverrides; oauth?: OAuthOverrides; clock?: () => Date; linkResolver?: Resolver }
 
 /**
  * Decorates the app with the database, config, providers and rate limits. Providers are chosen from
@@ -87,6 +90,9 @@ export default fp(
     app.decorate('events', events)
     app.decorate('orderEffects', { channel: channelOrders, package: packageOrders, saleFeeRateBp: sellerFeeRateBp })
     app.addHook('onClose', async () => events.close())
+    const links = new LinkChecker(linkCheckSettings(config), opts.linkResolver, (err) => app.log.warn({ err }, 'link check failed'))
+    app.decorate('links', links)
+    app.addHook('onClose', async () => links.idle())
   },
   { name: 'services' },
 )
