@@ -53,11 +53,7 @@ export async function lighthousePages(pages, { runs = Number(process.env.BENCH_L
       }
       const results = []
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(
-          page.url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-          undefined,
-        )
+        const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined)
         if (!result) throw new Error(`lighthouse gave nothing for ${page.url}`)
         const final = result.lhr.finalDisplayedUrl ?? result.lhr.finalUrl
         if (new URL(final).pathname !== new URL(page.url).pathname) throw new Error(`${page.url} ended at ${final} (not logged in?)`)
@@ -88,9 +84,13 @@ export async function lighthouseLines({ base, unicode, user, password }) {
     { name: '/dashboard/workplace', url: `${base}/dashboard/workplace`, cookies },
   ])
   const t = LIGHTHOUSE_TARGETS
-  const lines = ['| page | performance | runs | LCP ms | TBT ms | scripts before hydration | JS KB transferred before hydration | scripts / JS KB in all | targets |', '|---|---:|---|---:|---:|---:|---:|---:|---|']
+  const lines = [
+    '| page | performance | runs | LCP ms | TBT ms | scripts before hydration | JS KB transferred before hydration | scripts / JS KB in all | targets |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---|',
+  ]
   for (const r of rows) {
-    const ok = r.score >= t.score && r.scriptsBeforeHydration !== null && r.scriptsBeforeHydration <= t.scriptsBeforeHydration && r.jsKbBeforeHydration <= t.jsKb
+    const ok =
+      r.score >= t.score && r.scriptsBeforeHydration !== null && r.scriptsBeforeHydration <= t.scriptsBeforeHydration && r.jsKbBeforeHydration <= t.jsKb
     lines.push(
       `| ${r.name} | ${r.score} | ${r.scores.join(' ')} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.scriptsBeforeHydration ?? '?'} | ${r.jsKbBeforeHydration.toFixed(1)} | ${r.scripts} / ${r.jsKb.toFixed(1)} | ≥ ${t.score}, ≤ ${t.scriptsBeforeHydration} scripts, ≤ ${t.jsKb} KB: ${ok ? 'ok' : 'OVER'} |`,
     )
