@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
 import { loginCookies } from './js-budget.mjs'
 
-export const LIGHTHOUSE_TARGETS = { score: 90, scriptsBeforeHydration: 15, jsKb: 170 }
+export const LIGHTHOUSE_TARGETS = { score: 90, scriptsBeforeHydration: 15 }
 
 /** One page's figures from a Lighthouse result (lhr). */
 function figuresOf(lhr) {
@@ -85,14 +85,14 @@ export async function lighthouseLines({ base, unicode, user, password }) {
   ])
   const t = LIGHTHOUSE_TARGETS
   const lines = [
-    '| page | performance | runs | LCP ms | TBT ms | scripts before hydration | JS KB transferred before hydration | scripts / JS KB in all | targets |',
+    '| page | performance | runs | LCP ms | TBT ms | scripts before hydration | their KB transferred (headers too) | scripts / KB in all | targets |',
     '|---|---:|---|---:|---:|---:|---:|---:|---|',
   ]
   for (const r of rows) {
-    const ok =
-      r.score >= t.score && r.scriptsBeforeHydration !== null && r.scriptsBeforeHydration <= t.scriptsBeforeHydration && r.jsKbBeforeHydration <= t.jsKb
+    // The gzip budget (≤ 170 KB) is bench/js-budget.mjs's, counted without the HTTP headers.
+    const ok = r.score >= t.score && r.scriptsBeforeHydration !== null && r.scriptsBeforeHydration <= t.scriptsBeforeHydration
     lines.push(
-      `| ${r.name} | ${r.score} | ${r.scores.join(' ')} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.scriptsBeforeHydration ?? '?'} | ${r.jsKbBeforeHydration.toFixed(1)} | ${r.scripts} / ${r.jsKb.toFixed(1)} | ≥ ${t.score}, ≤ ${t.scriptsBeforeHydration} scripts, ≤ ${t.jsKb} KB: ${ok ? 'ok' : 'OVER'} |`,
+      `| ${r.name} | ${r.score} | ${r.scores.join(' ')} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.scriptsBeforeHydration ?? '?'} | ${r.jsKbBeforeHydration.toFixed(1)} | ${r.scripts} / ${r.jsKb.toFixed(1)} | ≥ ${t.score}, ≤ ${t.scriptsBeforeHydration} scripts: ${ok ? 'ok' : 'OVER'} |`,
     )
   }
   return lines
