@@ -136,6 +136,7 @@ function tableOf(figures: Map<number, number[]>, width: number, sign: number): U
  * (`upToDate`), else summed from the aggregate; one statement gives every block's version.
  */
 async function monthFigures(db: Database, tx: Tx, tab: StatisticsTab, blocks: Range[]): Promise<UserTable[]> {
+  if (tab === 'comprehensive') return comprehensiveBlocks(await monthFigures(db, tx, 'orders', blocks), await monthFigures(db, tx, 'sellers', blocks))
   const width = Object.keys(TAB_FIGURES[tab]).length
   const cache = monthCacheOf(db)
   const { versions, logId } = await blockVersions(tx, blocks)
@@ -151,6 +152,32 @@ async function monthFigures(db: Database, tx: Tx, tab: StatisticsTab, blocks: Ra
     out.push(kept.table)
   }
   return out
+}
+
+/**
+ * The comprehensive tab's blocks from the orders and sellers tabs' (the same aggregate rows: a buyer's
+ * Completed orders and their amount, a seller's Completed sales, GMV and income; the withdrawals are
+ * added live), so they are neither summed nor kept twice.
+ */
+function comprehensiveBlocks(bought: UserTable[], sold: UserTable[]): UserTable[] {
+  const at = (tab: 'orders' | 'sellers', name: string) => Object.keys(TAB_FIGURES[tab]).indexOf(name)
+  const width = Object.keys(TAB_FIGURES.comprehensive).length
+  const spread = (t: UserTable, from: number[], to: number[]): UserTable => {
+    const figures = new Float64Array(t.userIds.length * width)
+    for (let i = 0; i < t.userIds.length; i++) for (let k = 0; k < from.length; k++) figures[i * width + to[k]!] = t.figures[i * t.width + from[k]!]!
+    return { userIds: t.userIds, figures, width }
+  }
+  const c = (name: string) => Object.keys(TAB_FIGURES.comprehensive).indexOf(name)
+  return bought.map((b, i) =>
+    summed(
+      [
+        spread(b, [at('orders', 'completed'), at('orders', 'amount')], [c('bought'), c('spent')]),
+        spread(sold[i]!, [at('sellers', 'completed'), at('sellers', 'gmv'), at('sellers', 'income')], [c('sold'), c('gmv'), c('income')]),
+      ],
+      width,
+      'comprehensive',
+    ),
+  )
 }
 
 /** The sum of per-user tables (users in several add up), users with none left out as `merged` does. */
@@ -318,7 +345,8 @@ export async function keepDefaultRanges(db: Database, now: Date) {
   // range sums kept blocks and a few days (decision 144).
   const blocks = keptBlocks(shanghaiDay(now))
   if (blocks.length === 0) return
-  for (const tab of ['comprehensive', 'orders', 'sellers'] as const)
+  // (The comprehensive tab's blocks are made from these two.)
+  for (const tab of ['orders', 'sellers'] as const)
     await db.transaction((tx) => monthFigures(db, tx, tab, blocks), { isolationLevel: 'repeatable read', accessMode: 'read only' })
 }
 
