@@ -56,8 +56,8 @@ export class StatisticsCache {
 }
 
 /**
- * The kept blocks' figures apart (decision 144): a year of blocks of the orders and sellers tabs at 1,000,000
- * orders is ~0.8 million users' rows (~50 MB; the comprehensive tab's are made from these); ranges and
+ * The kept blocks' figures apart (decision 144): a year of blocks of the three tabs at 1,000,000
+ * orders is ~1.5 million users' rows (~90 MB); ranges and
  * months do not push each other out.
  */
 export const MAX_MONTH_USERS = 2_000_000

@@ -136,11 +136,27 @@ function tableOf(figures: Map<number, number[]>, width: number, sign: number): U
  * (`upToDate`), else summed from the aggregate; one statement gives every block's version.
  */
 async function monthFigures(db: Database, tx: Tx, tab: StatisticsTab, blocks: Range[]): Promise<UserTable[]> {
-  if (tab === 'comprehensive') return comprehensiveBlocks(await monthFigures(db, tx, 'orders', blocks), await monthFigures(db, tx, 'sellers', blocks))
-  const width = Object.keys(TAB_FIGURES[tab]).length
+  return (await keptBlockFigures(db, tx, tab, blocks)).map((k) => k.table)
+}
+
+async function keptBlockFigures(db: Database, tx: Tx, tab: StatisticsTab, blocks: Range[]): Promise<PastFigures[]> {
   const cache = monthCacheOf(db)
+  if (tab === 'comprehensive') {
+    // Made from the orders and sellers tabs' blocks at the same version (the same days' platform rows).
+    const bought = await keptBlockFigures(db, tx, 'orders', blocks)
+    const sold = await keptBlockFigures(db, tx, 'sellers', blocks)
+    return blocks.map((b, i) => {
+      const now = bought[i]!
+      const kept = cache.get(tab, b.from, b.to)
+      if (kept && kept.version === now.version) return kept
+      const made = { version: now.version, logId: now.logId, table: comprehensiveBlock(now.table, sold[i]!.table) }
+      cache.set(tab, b.from, b.to, made)
+      return made
+    })
+  }
+  const width = Object.keys(TAB_FIGURES[tab]).length
   const { versions, logId } = await blockVersions(tx, blocks)
-  const out: UserTable[] = []
+  const out: PastFigures[] = []
   for (const [i, b] of blocks.entries()) {
     const now = { version: versions[i]!, logId }
     let kept = await upToDate(tx, tab, b, cache.get(tab, b.from, b.to), now, cache.counts)
@@ -149,34 +165,32 @@ async function monthFigures(db: Database, tx: Tx, tab: StatisticsTab, blocks: Ra
       cache.counts.summed++
     }
     cache.set(tab, b.from, b.to, kept)
-    out.push(kept.table)
+    out.push(kept)
   }
   return out
 }
 
 /**
- * The comprehensive tab's blocks from the orders and sellers tabs' (the same aggregate rows: a buyer's
- * Completed orders and their amount, a seller's Completed sales, GMV and income; the withdrawals are
- * added live), so they are neither summed nor kept twice.
+ * A comprehensive block from the orders and sellers tabs' of the same days (the same aggregate rows: a
+ * buyer's Completed orders and their amount, a seller's Completed sales, GMV and income; the withdrawals
+ * are added live), so it is never summed from the aggregate; kept at their version.
  */
-function comprehensiveBlocks(bought: UserTable[], sold: UserTable[]): UserTable[] {
-  const at = (tab: 'orders' | 'sellers', name: string) => Object.keys(TAB_FIGURES[tab]).indexOf(name)
+function comprehensiveBlock(bought: UserTable, sold: UserTable): UserTable {
   const width = Object.keys(TAB_FIGURES.comprehensive).length
+  const at = (tab: StatisticsTab, name: string) => Object.keys(TAB_FIGURES[tab]).indexOf(name)
   const spread = (t: UserTable, from: number[], to: number[]): UserTable => {
     const figures = new Float64Array(t.userIds.length * width)
     for (let i = 0; i < t.userIds.length; i++) for (let k = 0; k < from.length; k++) figures[i * width + to[k]!] = t.figures[i * t.width + from[k]!]!
     return { userIds: t.userIds, figures, width }
   }
-  const c = (name: string) => Object.keys(TAB_FIGURES.comprehensive).indexOf(name)
-  return bought.map((b, i) =>
-    summed(
-      [
-        spread(b, [at('orders', 'completed'), at('orders', 'amount')], [c('bought'), c('spent')]),
-        spread(sold[i]!, [at('sellers', 'completed'), at('sellers', 'gmv'), at('sellers', 'income')], [c('sold'), c('gmv'), c('income')]),
-      ],
-      width,
-      'comprehensive',
-    ),
+  const c = (name: string) => at('comprehensive', name)
+  return summed(
+    [
+      spread(bought, [at('orders', 'completed'), at('orders', 'amount')], [c('bought'), c('spent')]),
+      spread(sold, [at('sellers', 'completed'), at('sellers', 'gmv'), at('sellers', 'income')], [c('sold'), c('gmv'), c('income')]),
+    ],
+    width,
+    'comprehensive',
   )
 }
 
@@ -345,8 +359,8 @@ export async function keepDefaultRanges(db: Database, now: Date) {
   // range sums kept blocks and a few days (decision 144).
   const blocks = keptBlocks(shanghaiDay(now))
   if (blocks.length === 0) return
-  // (The comprehensive tab's blocks are made from these two.)
-  for (const tab of ['orders', 'sellers'] as const)
+  // (The comprehensive tab's blocks are made from the other two's.)
+  for (const tab of ['orders', 'sellers', 'comprehensive'] as const)
     await db.transaction((tx) => monthFigures(db, tx, tab, blocks), { isolationLevel: 'repeatable read', accessMode: 'read only' })
 }
 
