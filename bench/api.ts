@@ -77,5 +77,24 @@ export function benchApi(base: string) {
       ].map((url) => ({ name: named(url).replace(/\d{4}-\d\d-\d\d/g, 'D'), url, target: 50 }))
       return { stats, lists }
     },
+    /**
+     * Ranges other than the defaults, each timed once at its first request after a start (decision 144):
+     * 30 days up to yesterday, 90 days, a year, and custom ones that end and start mid-month.
+     */
+    statisticsFirstTargets(day: (offset: number) => string): Timed[] {
+      const ranges: [string, { from: string; to: string }][] = [
+        ['30 days up to yesterday', { from: day(-30), to: day(-1) }],
+        ['90 days', { from: day(-89), to: day(0) }],
+        ['a year', { from: day(-365), to: day(0) }],
+        ['custom, 200 days', { from: day(-199), to: day(0) }],
+        ['custom, mid-month to mid-month', { from: day(-300), to: day(-130) }],
+      ]
+      return ranges.flatMap(([label, query]) =>
+        [statisticsApi.comprehensive, statisticsApi.orders, statisticsApi.sellers].map((e) => {
+          const url = urlOf(base, e, { query })
+          return { name: `${named(url).replace(/\?.*/, '')} (${label})`, url, target: 200 }
+        }),
+      )
+    },
   }
 }

@@ -45,7 +45,8 @@ async function firstLoad(browser, url, cookies) {
   return [...bodies].map(([url, gz]) => ({ url, gz, before: (startedAt.get(url) ?? Infinity) < hydratedAt }))
 }
 
-async function loginCookies(browser, base, user, password) {
+/** The session cookies of a user logged in through the login form (a Playwright browser). */
+export async function loginCookies(browser, base, user, password) {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${base}/login`)

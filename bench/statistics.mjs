@@ -168,6 +168,10 @@ export async function statisticsBench({ label, dataDir, databaseUrl, apiPort, ad
   // The first request of each range after the start sums its past days whole (decision 101).
   const first = []
   for (const t of stats) first.push(await timed(t.url))
+  // And ranges other than the defaults: whole months kept since the start plus a few days (decision 144).
+  const others = bench.statisticsFirstTargets(day)
+  const otherFirst = []
+  for (const t of others) otherFirst.push(await timed(t.url))
   const times = await sequential(
     targets.map((t) => ({ url: t.url, headers })),
     requests,
@@ -200,6 +204,7 @@ export async function statisticsBench({ label, dataDir, databaseUrl, apiPort, ad
   return [
     ...targets.map((t, i) => ({ name: `${t.name} (${label})`, ...times[i], target: t.target })),
     ...stats.map((t, i) => ({ name: `${t.name}, first request after the start (${label})`, p50: first[i], p99: first[i], target: t.target })),
+    ...others.map((t, i) => ({ name: `${t.name}, first request after the start (${label})`, p50: otherFirst[i], p99: otherFirst[i], target: t.target })),
     ...afterChange.map((r, i) => ({ name: `${stats[i].name}, after a refund of a past order (${label})`, ...r, target: stats[i].target })),
   ]
 }

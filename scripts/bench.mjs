@@ -18,6 +18,7 @@ import { BENCH_SELLER, seedPglite, seedPostgres } from '../bench/income-orders.m
 import { benchSse, printSse } from '../bench/sse.mjs'
 import { benchLinkCheck, printLinkCheck } from '../bench/linkcheck.mjs'
 import { jsBudgetLines } from '../bench/js-budget.mjs'
+import { lighthouseLines } from '../bench/lighthouse.mjs'
 import { statisticsBench } from '../bench/statistics.mjs'
 import { benchApi } from '../bench/api.ts'
 
@@ -159,6 +160,7 @@ if (pgUrl) {
 
 let bytes
 let budgetLines
+let lighthouseRows
 for (const [i, target] of targets.entries()) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payshare-bench-'))
   const apiPort = 4910 + PORT_OFFSET + i
@@ -175,6 +177,8 @@ for (const [i, target] of targets.entries()) {
   record(`GET /share/{unicode} render (${target.label})`, pageRes, bareRemix)
   if (!bytes) bytes = await firstVisitBytes(`http://127.0.0.1:${webPort}/share/${unicode}`)
   if (!budgetLines) budgetLines = await jsBudgetLines({ base: `http://127.0.0.1:${webPort}`, user: 'admin', password: 'Bench@2026' })
+  // Lighthouse (issue 24): `/`, the share page, `/login`, and the workplace of the demo seller.
+  if (!lighthouseRows) lighthouseRows = await lighthouseLines({ base: `http://127.0.0.1:${webPort}`, unicode, user: 'demo_seller', password: 'Demo@2026' })
   await Promise.all([stopChild(web), stopChild(api)])
 
   // Income at scale: the orders go in while the API is stopped (PGlite is one process's database).
@@ -209,6 +213,7 @@ console.log('|---|---:|---:|---:|---|')
 for (const r of incomeRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
 printSse(await benchSse({ port: 4931 + PORT_OFFSET }))
 console.log(`\nConsole JavaScript on a first load (issue 11; gzip, counted in a browser with an empty cache until the page has hydrated):\n${budgetLines.join('\n')}`)
+console.log(`\nLighthouse, mobile (simulated throttling), the median of BENCH_LIGHTHOUSE_RUNS (3) runs (issue 24):\n${lighthouseRows.join('\n')}`)
 console.log('\nStatistics at scale (issue 9; sizes in the lines above): one request at a time (keep-alive, taking turns) after a warm-up')
 console.log('| what | p50 ms | p99 ms | target (p99) | |')
 console.log('|---|---:|---:|---:|---|')

@@ -1,4 +1,6 @@
 import { BarChart } from '@mantine/charts'
+// With the chart's chunk, after hydration: not a stylesheet the page waits for.
+import '@mantine/charts/styles.css'
 import { useTranslation } from 'react-i18next'
 import type { IncomeDay } from '#contract/income.ts'
 import { yuan } from '../shares/shares.tsx'

@@ -1,8 +1,8 @@
-import chartsCss from '@mantine/charts/styles.css?url'
 import { Anchor, Badge, Box, Button, Card, Group, List, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { lazy, Suspense } from 'react'
+import { useInViewport } from '@mantine/hooks'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { incomeApi, INCOME_DAYS_DEFAULT } from '#contract/income.ts'
 import { ordersApi } from '#contract/orders.ts'
@@ -17,10 +17,10 @@ import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { TextSep } from '#app/components/layout/text-mode.tsx'
 
-// recharts is large: fetched only in the browser, after hydration; the table carries the numbers before.
+// recharts is large: fetched only in the browser, once the chart's place scrolls into view after
+// hydration (below the fold on a phone, so a first visit does not parse it; decision 145), with its
+// stylesheet; the table carries the numbers before.
 const IncomeChart = lazy(() => import('#app/components/income/income-chart.tsx'))
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chartsCss }]
 
 /**
  * The landing page after login: the seller's income (SPEC §3 Dashboard figures, the last 30 days, the
@@ -94,6 +94,12 @@ function DailyIncome({ days }: { days: { day: string; income: number; orders: nu
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const empty = days.every((d) => d.income === 0 && d.orders === 0)
+  // Seen once, the chart stays.
+  const { ref, inViewport } = useInViewport()
+  const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    if (inViewport) setSeen(true)
+  }, [inViewport])
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="income-daily">
       <Title order={3} size="h4" id="income-daily" mb="sm">
@@ -104,11 +110,13 @@ function DailyIncome({ days }: { days: { day: string; income: number; orders: nu
           {t('income.chart.empty', { count: days.length })}
         </Text>
       ) : null}
-      {hydrated && !empty ? (
-        <Box mb="md" aria-hidden>
-          <Suspense fallback={<Box h={240} />}>
-            <IncomeChart days={days} />
-          </Suspense>
+      {!empty ? (
+        <Box mb="md" aria-hidden ref={ref} className="ps-chart-slot">
+          {hydrated && seen ? (
+            <Suspense fallback={<Box h={240} />}>
+              <IncomeChart days={days} />
+            </Suspense>
+          ) : null}
         </Box>
       ) : null}
       <Text component="h4" size="sm" fw={600} mb={4}>

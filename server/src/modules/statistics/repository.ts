@@ -134,6 +134,28 @@ export async function daysVersion(tx: Tx, r: Range): Promise<{ version: number; 
   return { version: num(row?.v), logId: num(row?.l) }
 }
 
+/**
+ * The version of each of some blocks of days (the sum of `changes` over their platform rows, as
+ * `daysVersion`; a block without a row is 0), in order, and the last log row now — one statement
+ * (decision 144).
+ */
+export async function blockVersions(tx: Tx, blocks: Range[]): Promise<{ versions: number[]; logId: number }> {
+  const list = sql.join(
+    blocks.map((b, i) => sql`(${i}::int, ${b.from}::text, ${b.to}::text)`),
+    sql`, `,
+  )
+  const result = await tx.execute(sql`select b.i, (select coalesce(sum(changes), 0) from order_daily_stats
+        where side = 'platform' and day >= b.f and day <= b.t) as v, (select coalesce(max(id), 0) from order_stats_log) as l
+      from (values ${list}) as b(i, f, t)`)
+  const versions = new Array<number>(blocks.length).fill(0)
+  let logId = 0
+  for (const row of rowsOf(result)) {
+    versions[num(row.i)] = num(row.v)
+    logId = num(row.l)
+  }
+  return { versions, logId }
+}
+
 /** How many log rows after `after` up to `upTo` are of the range's days. */
 export async function loggedCount(tx: Tx, r: Range, after: number, upTo: number): Promise<number> {
   const [row] = rowsOf(await tx.execute(sql`select count(*) as n from order_stats_log where id > ${after} and id <= ${upTo} and day >= ${r.from} and day <= ${r.to}`))

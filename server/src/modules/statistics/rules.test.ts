@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { rangeDays, resolveRange, STATISTICS_SORTS, statisticsQuerySchemas, STATISTICS_TABS } from '#contract/statistics.ts'
-import { clusterCalendar, conversionRate, everyDay, pageOfUsers, rangePlan, sortColumn, splitRange, TAB_FIGURES } from './rules.ts'
+import { addDays } from '#contract/days.ts'
+import { clusterCalendar, conversionRate, everyDay, blockPlan, keptBlocks, monthPieces, pageOfUsers, rangePlan, sortColumn, splitRange, TAB_FIGURES } from './rules.ts'
 
 describe('statistics rules', () => {
   it('every sort key of the contract is a figure of its tab (the page is sorted by the figure of that name)', () => {
@@ -88,5 +89,76 @@ describe('statistics rules', () => {
       }
     }
     expect(pageOfUsers({ userIds: [], figures: [], width }, 0, 'desc', 0, 20)).toEqual({ rows: [], total: 0, totals: [0, 0, 0] })
+  })
+
+  it('monthPieces: whole months inside the range plus its days in each month it holds in part, every day exactly once', () => {
+    expect(monthPieces({ from: '2025-11-28', to: '2026-02-03' })).toEqual({
+      months: [
+        { from: '2025-12-01', to: '2025-12-31' },
+        { from: '2026-01-01', to: '2026-01-31' },
+      ],
+      edges: [
+        { from: '2025-11-28', to: '2025-11-30' },
+        { from: '2026-02-01', to: '2026-02-03' },
+      ],
+    })
+    expect(monthPieces({ from: '2024-02-01', to: '2024-02-29' })).toEqual({ months: [{ from: '2024-02-01', to: '2024-02-29' }], edges: [] })
+    expect(monthPieces({ from: '2026-10-15', to: '2026-11-10' })).toEqual({
+      months: [],
+      edges: [
+        { from: '2026-10-15', to: '2026-10-31' },
+        { from: '2026-11-01', to: '2026-11-10' },
+      ],
+    })
+    for (let i = 0; i < 300; i++) {
+      const from = addDays('2024-01-01', (i * 7919) % 900)
+      const to = addDays(from, (i * 104729) % 366)
+      const { months, edges } = monthPieces({ from, to })
+      for (const m of months) {
+        expect(m.from.endsWith('-01')).toBe(true)
+        expect(addDays(m.to, 1).endsWith('-01')).toBe(true)
+      }
+      for (const e of edges) expect(e.from.slice(0, 7)).toBe(e.to.slice(0, 7))
+      const days = [...months, ...edges].flatMap((p) => everyDay(p.from, p.to)).sort()
+      expect(days).toEqual(everyDay(from, to))
+    }
+  })
+
+  it('keptBlocks: the whole months of the last 366 days before this one, and this month up to yesterday', () => {
+    const blocks = keptBlocks('2026-11-20')
+    expect(blocks[0]).toEqual({ from: '2025-11-01', to: '2025-11-30' })
+    expect(blocks.at(-2)).toEqual({ from: '2026-10-01', to: '2026-10-31' })
+    expect(blocks.at(-1)).toEqual({ from: '2026-11-01', to: '2026-11-19' })
+    expect(blocks).toHaveLength(13)
+    // On the first of a month, the month that ended yesterday is whole and there is nothing of this one.
+    expect(keptBlocks('2026-12-01').at(-1)).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+  })
+
+  it('blockPlan: blocks plus days less days count every day of the range exactly once, and few days are read', () => {
+    const yesterday = '2026-11-19'
+    // A year up to yesterday: whole months, the first days as days, this month as its kept block.
+    expect(blockPlan({ from: '2025-11-28', to: yesterday }, yesterday)).toEqual({
+      blocks: [...keptBlocks('2026-11-20').slice(1, -1), { from: '2026-11-01', to: yesterday }],
+      plus: [{ from: '2025-11-28', to: '2025-11-30' }],
+      minus: [],
+    })
+    // Most of a month: the month less its first days.
+    expect(blockPlan({ from: '2026-10-05', to: '2026-10-31' }, yesterday)).toEqual({ blocks: [{ from: '2026-10-01', to: '2026-10-31' }], plus: [], minus: [{ from: '2026-10-01', to: '2026-10-04' }] })
+    for (let i = 0; i < 300; i++) {
+      const to = addDays(yesterday, -((i * 7919) % 400))
+      const from = addDays(to, -((i * 104729) % 366))
+      const plan = blockPlan({ from, to }, yesterday)
+      const count = new Map<string, number>()
+      const add = (list: { from: string; to: string }[], n: number) => list.forEach((p) => everyDay(p.from, p.to).forEach((d) => count.set(d, (count.get(d) ?? 0) + n)))
+      add(plan.blocks, 1)
+      add(plan.plus, 1)
+      add(plan.minus, -1)
+      for (const b of plan.blocks) expect(b.to <= yesterday).toBe(true)
+      expect([...count].filter(([, n]) => n !== 0).map(([d]) => d).sort(), `${from}..${to}`).toEqual(everyDay(from, to))
+      expect([...count.values()].every((n) => n === 0 || n === 1)).toBe(true)
+      // At most half a month of days read at each end.
+      const read = [...plan.plus, ...plan.minus].reduce((n, p) => n + everyDay(p.from, p.to).length, 0)
+      expect(read).toBeLessThanOrEqual(32)
+    }
   })
 })

@@ -145,3 +145,63 @@ export function rangePlan(from: string, to: string): RangePlan {
 }
 
 const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
+
+/**
+ * A range cut at calendar months (decision 144): the months wholly inside it (each as its first and
+ * last day), and its days in each month it holds only in part (at most two pieces, one at each end,
+ * each within one month). Together they hold every day of the range exactly once.
+ */
+export function monthPieces(r: Range): { months: Range[]; edges: Range[] } {
+  const months: Range[] = []
+  const edges: Range[] = []
+  for (let first = `${r.from.slice(0, 7)}-01`; first <= r.to; ) {
+    const next = addDays(first, 32).slice(0, 7) + '-01'
+    const last = addDays(next, -1)
+    if (first >= r.from && last <= r.to) months.push({ from: first, to: last })
+    else edges.push({ from: first > r.from ? first : r.from, to: last < r.to ? last : r.to })
+    first = next
+  }
+  return { months, edges }
+}
+
+/** The first and last day of the month of a day. */
+export function monthOf(day: string): Range {
+  const first = `${day.slice(0, 7)}-01`
+  return { from: first, to: addDays(addDays(first, 32).slice(0, 7) + '-01', -1) }
+}
+
+/**
+ * The blocks of days whose per-user figures the API keeps summed ahead of the admins (decision 144):
+ * every whole month before today's that a range of the last year (366 days back, the longest the
+ * statistics page offers) can hold, and this month up to yesterday.
+ */
+export function keptBlocks(today: string): Range[] {
+  const yesterday = addDays(today, -1)
+  const months = monthPieces({ from: monthOf(addDays(today, -366)).from, to: yesterday }).months
+  const thisMonth = monthOf(today).from
+  return thisMonth <= yesterday ? [...months, { from: thisMonth, to: yesterday }] : months
+}
+
+/**
+ * How a range of past days (up to `yesterday`) is read from kept blocks (decision 144): its whole
+ * months as kept; each of its part-months either as its days from the aggregate, or as the kept block
+ * of that month (the whole month, or this month up to yesterday) less the block's days outside the
+ * range, whichever reads fewer days from the aggregate.
+ */
+export function blockPlan(r: Range, yesterday: string): { blocks: Range[]; plus: Range[]; minus: Range[] } {
+  const { months, edges } = monthPieces(r)
+  const plan = { blocks: months, plus: [] as Range[], minus: [] as Range[] }
+  for (const e of edges) {
+    const month = monthOf(e.from)
+    const block = { from: month.from, to: month.to < yesterday ? month.to : yesterday }
+    const outside = dayCount(block.from, e.from) - 1 + dayCount(e.to, block.to) - 1
+    if (e.to > block.to || outside >= dayCount(e.from, e.to)) {
+      plan.plus.push(e)
+      continue
+    }
+    plan.blocks.push(block)
+    if (e.from > block.from) plan.minus.push({ from: block.from, to: addDays(e.from, -1) })
+    if (e.to < block.to) plan.minus.push({ from: addDays(e.to, 1), to: block.to })
+  }
+  return plan
+}

@@ -2,7 +2,7 @@ import { addDays, shanghaiDay } from '#contract/days.ts'
 import { rangeDays, resolveRange, STATISTICS_SORTS, type StatisticsTab } from '#contract/statistics.ts'
 import type { Database, Tx } from '../../db/client.ts'
 import { pageWindow } from '../../db/paging.ts'
-import { cacheOf, type PastFigures, type StatisticsCache } from './cache.ts'
+import { cacheOf, monthCacheOf, type PastFigures, type StatisticsCache } from './cache.ts'
 import { presentCluster, presentDay, presentFigures } from './presenter.ts'
 import {
   clusterSums,
@@ -11,6 +11,7 @@ import {
   dayFigures,
   loggedCount,
   loggedFigures,
+  blockVersions,
   platformDays,
   sellerShares,
   userFigures,
@@ -21,6 +22,8 @@ import {
   conversionRate,
   everyDay,
   type FigureName,
+  blockPlan,
+  keptBlocks,
   pageOfUsers,
   type Range,
   sortColumn,
@@ -47,7 +50,7 @@ async function everyUser(db: Database, tab: StatisticsTab, range: Range, today: 
     async (tx) => {
       // The withdrawals tab reads one small table by its date index: nothing to keep.
       if (tab === 'withdrawals') return merged(null, await userFigures(tx, tab, range), width, tab)
-      const kept = past ? await pastFigures(db, tx, tab, past) : null
+      const kept = past ? await pastFigures(db, tx, tab, past, today) : null
       // What the live part adds, per user: today's (and later) orders, and the withdrawals.
       const added = live ? await userFigures(tx, tab, live) : new Map<number, number[]>()
       if (tab === 'comprehensive') {
@@ -70,7 +73,7 @@ async function everyUser(db: Database, tab: StatisticsTab, range: Range, today: 
  * brought up to date, less its first days and plus the new last ones; else summed whole. Kept for the
  * next request either way.
  */
-async function pastFigures(db: Database, tx: Tx, tab: StatisticsTab, past: Range): Promise<PastFigures> {
+async function pastFigures(db: Database, tx: Tx, tab: StatisticsTab, past: Range, today: string): Promise<PastFigures> {
   const width = Object.keys(TAB_FIGURES[tab]).length
   const cache = cacheOf(db)
   const now = await daysVersion(tx, past)
@@ -91,11 +94,130 @@ async function pastFigures(db: Database, tx: Tx, tab: StatisticsTab, past: Range
     cache.counts.shifted++
   }
   if (!kept) {
-    kept = { ...now, table: merged(null, await userFigures(tx, tab, past), width, tab) }
+    kept = { ...now, table: await byMonths(db, tx, tab, past, today) }
     cache.counts.summed++
   }
   cache.set(tab, past.from, past.to, kept)
   return kept
+}
+
+/**
+ * A tab's per-user figures over past days not kept as a range (decision 144): the kept blocks of days
+ * the range holds — whole months, and this month up to yesterday (`monthFigures`) — plus and minus a
+ * few days read from the aggregate (`blockPlan`). A year is 12 kept blocks and a few days, where
+ * summing it whole read ~13 aggregate rows per user.
+ */
+async function byMonths(db: Database, tx: Tx, tab: StatisticsTab, past: Range, today: string): Promise<UserTable> {
+  const width = Object.keys(TAB_FIGURES[tab]).length
+  const plan = blockPlan(past, addDays(today, -1))
+  if (plan.blocks.length === 0) return merged(null, await userFigures(tx, tab, past), width, tab)
+  const tables = await monthFigures(db, tx, tab, plan.blocks)
+  for (const d of plan.plus) tables.push(tableOf(await dayFigures(tx, tab, d), width, 1))
+  for (const d of plan.minus) tables.push(tableOf(await dayFigures(tx, tab, d), width, -1))
+  return summed(tables, width, tab)
+}
+
+/** A per-user map as a table, each figure times `sign`. */
+function tableOf(figures: Map<number, number[]>, width: number, sign: number): UserTable {
+  const userIds = new Int32Array(figures.size)
+  const flat = new Float64Array(figures.size * width)
+  let n = 0
+  for (const [id, f] of figures) {
+    userIds[n] = id
+    for (let k = 0; k < width; k++) flat[n * width + k] = sign * f[k]!
+    n++
+  }
+  return { userIds, figures: flat, width }
+}
+
+/**
+ * A tab's per-user figures of kept blocks of past days at the transaction's snapshot, each kept apart
+ * (`monthCacheOf`), checked by its own version and brought up to date by the log as a range is
+ * (`upToDate`), else summed from the aggregate; one statement gives every block's version.
+ */
+async function monthFigures(db: Database, tx: Tx, tab: StatisticsTab, blocks: Range[]): Promise<UserTable[]> {
+  return (await keptBlockFigures(db, tx, tab, blocks)).map((k) => k.table)
+}
+
+async function keptBlockFigures(db: Database, tx: Tx, tab: StatisticsTab, blocks: Range[]): Promise<PastFigures[]> {
+  const cache = monthCacheOf(db)
+  if (tab === 'comprehensive') {
+    // Made from the orders and sellers tabs' blocks at the same version (the same days' platform rows).
+    const bought = await keptBlockFigures(db, tx, 'orders', blocks)
+    const sold = await keptBlockFigures(db, tx, 'sellers', blocks)
+    return blocks.map((b, i) => {
+      const now = bought[i]!
+      const kept = cache.get(tab, b.from, b.to)
+      if (kept && kept.version === now.version) return kept
+      const made = { version: now.version, logId: now.logId, table: comprehensiveBlock(now.table, sold[i]!.table) }
+      cache.set(tab, b.from, b.to, made)
+      return made
+    })
+  }
+  const width = Object.keys(TAB_FIGURES[tab]).length
+  const { versions, logId } = await blockVersions(tx, blocks)
+  const out: PastFigures[] = []
+  for (const [i, b] of blocks.entries()) {
+    const now = { version: versions[i]!, logId }
+    let kept = await upToDate(tx, tab, b, cache.get(tab, b.from, b.to), now, cache.counts)
+    if (!kept) {
+      kept = { ...now, table: merged(null, await userFigures(tx, tab, b), width, tab) }
+      cache.counts.summed++
+    }
+    cache.set(tab, b.from, b.to, kept)
+    out.push(kept)
+  }
+  return out
+}
+
+/**
+ * A comprehensive block from the orders and sellers tabs' of the same days (the same aggregate rows: a
+ * buyer's Completed orders and their amount, a seller's Completed sales, GMV and income; the withdrawals
+ * are added live), so it is never summed from the aggregate; kept at their version.
+ */
+function comprehensiveBlock(bought: UserTable, sold: UserTable): UserTable {
+  const width = Object.keys(TAB_FIGURES.comprehensive).length
+  const at = (tab: StatisticsTab, name: string) => Object.keys(TAB_FIGURES[tab]).indexOf(name)
+  const spread = (t: UserTable, from: number[], to: number[]): UserTable => {
+    const figures = new Float64Array(t.userIds.length * width)
+    for (let i = 0; i < t.userIds.length; i++) for (let k = 0; k < from.length; k++) figures[i * width + to[k]!] = t.figures[i * t.width + from[k]!]!
+    return { userIds: t.userIds, figures, width }
+  }
+  const c = (name: string) => at('comprehensive', name)
+  return summed(
+    [
+      spread(bought, [at('orders', 'completed'), at('orders', 'amount')], [c('bought'), c('spent')]),
+      spread(sold, [at('sellers', 'completed'), at('sellers', 'gmv'), at('sellers', 'income')], [c('sold'), c('gmv'), c('income')]),
+    ],
+    width,
+    'comprehensive',
+  )
+}
+
+/** The sum of per-user tables (users in several add up), users with none left out as `merged` does. */
+function summed(tables: UserTable[], width: number, tab: StatisticsTab): UserTable {
+  const cap = tables.reduce((n, t) => n + t.userIds.length, 0)
+  let maxId = 0
+  for (const t of tables) for (let i = 0; i < t.userIds.length; i++) if (t.userIds[i]! > maxId) maxId = t.userIds[i]!
+  // User ids are a sequence: a dense index by id (a Map past ten million of them).
+  const dense = maxId < 10_000_000 ? new Int32Array(maxId + 1).fill(-1) : null
+  const sparse = new Map<number, number>()
+  const userIds = new Int32Array(cap)
+  const figures = new Float64Array(cap * width)
+  let n = 0
+  for (const t of tables)
+    for (let i = 0; i < t.userIds.length; i++) {
+      const id = t.userIds[i]!
+      let at = dense ? dense[id]! : (sparse.get(id) ?? -1)
+      if (at < 0) {
+        at = n++
+        userIds[at] = id
+        if (dense) dense[id] = at
+        else sparse.set(id, at)
+      }
+      for (let k = 0; k < width; k++) figures[at * width + k]! += t.figures[i * width + k]!
+    }
+  return merged({ userIds: userIds.subarray(0, n), figures: figures.subarray(0, n * width), width }, new Map(), width, tab)
 }
 
 /**
@@ -233,6 +355,13 @@ export async function comprehensiveStatistics(db: Database, q: TabQuery, now: Da
 export async function keepDefaultRanges(db: Database, now: Date) {
   for (const tab of ['comprehensive', 'orders', 'sellers'] as const)
     await page(db, tab, { sort: STATISTICS_SORTS[tab][0], order: 'desc', pageNum: 1, pageSize: 20 }, now)
+  // Then the blocks of the last year (its whole months, this month up to yesterday), so that any other
+  // range sums kept blocks and a few days (decision 144).
+  const blocks = keptBlocks(shanghaiDay(now))
+  if (blocks.length === 0) return
+  // (The comprehensive tab's blocks are made from the other two's.)
+  for (const tab of ['orders', 'sellers', 'comprehensive'] as const)
+    await db.transaction((tx) => monthFigures(db, tx, tab, blocks), { isolationLevel: 'repeatable read', accessMode: 'read only' })
 }
 
 export async function cluster(db: Database, now: Date) {

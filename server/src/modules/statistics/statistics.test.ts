@@ -10,7 +10,8 @@ import { badInputs, expectRejected } from '../../../test/bad-input.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, dbFingerprint, freshIp, type TestApp } from '../../../test/helpers.ts'
 import { newOrderNo } from '../orders/rules.ts'
 import { newUnicode } from '../shares/rules.ts'
-import { cacheOf } from './cache.ts'
+import { cacheOf, monthCacheOf } from './cache.ts'
+import { keepDefaultRanges } from './service.ts'
 
 // Statistics equal the orders and the ledger exactly (issue 9): random orders across statuses, days
 // (around Shanghai midnight too), sellers, buyers with and without an account, refunds, free unlocks
@@ -248,6 +249,10 @@ const RANGES: [string, string, string][] = [
   // Read as October's monthly rows minus October 1–4, which hold orders (rangePlan): users with orders
   // only on those days must not show as all-zero rows.
   ['most of last month', addDays(today, -46), addDays(today, -20)],
+  // Kept blocks (decision 144): a whole month, this month up to yesterday, a month less its first days.
+  ['a whole month and this month up to today', addDays(today, -55), today],
+  ['this month up to yesterday', `${today.slice(0, 8)}01`, addDays(today, -1)],
+  ['most of a month and the first days of the next', addDays(today, -48), addDays(today, -18)],
 ]
 
 describe(`statistics equal a recomputation from the orders and withdrawals (seed ${SEED})`, () => {
@@ -480,3 +485,51 @@ describe('who may ask, and what', () => {
     expect(await dbFingerprint(t.db)).toEqual(before)
   })
 })
+
+describe('kept blocks of days: whole months and this month up to yesterday (decision 144)', () => {
+  const TABS = ['orders', 'sellers', 'comprehensive'] as const
+  const months = () => ({ ...monthCacheOf(t.db).counts })
+  // Ranges no request asked for before: each is summed from the kept blocks plus and minus a few days.
+  const ranges: [string, string, string][] = [
+    ['from the middle of a month to today', addDays(today, -62), today],
+    ['a month less its last days and the next up to yesterday', addDays(today, -50), addDays(today, -1)],
+    ['a past month less its first days', addDays(today, -47), addDays(today, -21)],
+  ]
+
+  it('summed ahead at the start; ranges read from them are exact, before and after orders of those days change', async () => {
+    await keepDefaultRanges(t.db, clockAt)
+    let before = months()
+    for (const tab of TABS) for (const [label, from, to] of ranges.slice(0, 1)) await expectExact(tab, from, to, `${tab} ${label}`)
+    // The blocks were kept since the start: none summed at the request.
+    expect(months().kept - before.kept).toBeGreaterThanOrEqual(3)
+    expect(months().summed - before.summed).toBe(0)
+    // Orders of a past month and of this month change (refunds, payments, expiries, a late order).
+    let changed = false
+    for (const back of [5, 30, 35, 3, 8, 40]) changed = (await changeOrders(addDays(today, -back))) || changed
+    expect(changed).toBe(true)
+    before = months()
+    for (const tab of TABS) for (const [label, from, to] of ranges) await expectExact(tab, from, to, `${tab} ${label} after changes`)
+    expect(months().caughtUp - before.caughtUp, 'caught up from the log').toBeGreaterThanOrEqual(3)
+    expect(months().summed - before.summed, 'summed again').toBe(0)
+    // A lost log row: the block whose count does not add up is summed again, and stays exact.
+    await changeOrders(addDays(today, -33))
+    await t.db.execute(sql`delete from order_stats_log where id = (select max(id) from order_stats_log)`)
+    before = months()
+    for (const tab of TABS) await expectExact(tab, addDays(today, -64), addDays(today, -2), `${tab} after a lost log row`)
+    expect(months().summed - before.summed).toBeGreaterThanOrEqual(1)
+  })
+})
+
+/** Changes orders of `day` as the payment pipeline would (a refund, a payment, an expiry) and adds a late order of that day. */
+async function changeOrders(day: string): Promise<boolean> {
+  const mine = (await t.db.select().from(orders)).filter((o) => shanghaiDay(o.createdAt) === day)
+  const done = mine.find((o) => o.paymentStatus === 'Completed' && o.amountFen > 0)
+  if (done) await t.db.update(orders).set({ paymentStatus: 'Refund', refundedAt: NOW }).where(eq(orders.id, done.id))
+  const pending = mine.filter((o) => o.paymentStatus === 'Pending')
+  if (pending[0]) await t.db.update(orders).set({ paymentStatus: 'Completed', paidAt: NOW, feeFen: 1, sellerIncomeFen: sql`case when ${orders.sellerId} is null then null else ${pending[0].amountFen - 1}::int end` }).where(eq(orders.id, pending[0].id))
+  if (pending[1]) await t.db.update(orders).set({ paymentStatus: 'Failed' }).where(eq(orders.id, pending[1].id))
+  const buyer = await createUser(t.db)
+  await t.db.insert(orders).values({ orderNo: newOrderNo(dayStart(day)), productType: 'share', productName: 'Late', amountFen: 123, paymentMethod: 'Alipay', provider: 'sandbox', paymentStatus: 'Completed', buyerId: buyer.id, sellerId: mine[0]?.sellerId ?? null, shareId: mine[0]?.shareId ?? null, feeFen: 6, sellerIncomeFen: mine[0]?.sellerId ? 117 : null, expiresAt: dayStart(day), paidAt: dayStart(day), createdAt: new Date(dayStart(day).getTime() + 7200_000) })
+  return done !== undefined || pending.length > 0
+}
+
