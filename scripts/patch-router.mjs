@@ -35,3 +35,29 @@ for (const file of ['router.cjs.js', 'router.js']) {
   }
   fs.writeFileSync(target, source.replace(HEAD, WRAP))
 }
+
+// Second patch, the server's CommonJS build only: matchRoutes flattens and ranks every route into
+// branches again on each call — three calls per page request (the server runtime, the static handler,
+// the render), ~9% of the console's CPU in the issue 24 profile (decision 140). The branches depend only
+// on the routes array, which on the server is built once and never changed (the client's lazy route
+// discovery patches routes in place, so the browser's ES module build is left alone).
+const BRANCHES_MARK = '/* payshare: memoized route branches */'
+const BRANCHES = `  let branches = flattenRoutes(routes);
+  rankRouteBranches(branches);
+`
+const BRANCHES_MEMO = `  ${BRANCHES_MARK}
+  let branches = __payshareBranches.get(routes);
+  if (!branches) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    __payshareBranches.set(routes, branches);
+  }
+`
+{
+  const target = path.join(root, 'node_modules', '@remix-run', 'router', 'dist', 'router.cjs.js')
+  const source = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : null
+  if (source && !source.includes(BRANCHES_MARK)) {
+    if (source.split(BRANCHES).length !== 2) console.warn('patch-router: router.cjs.js has no single flattenRoutes in matchRoutesImpl; left as it is')
+    else fs.writeFileSync(target, source.replace(BRANCHES, BRANCHES_MEMO).replace(MARK, `${MARK}\nconst __payshareBranches = new WeakMap();`))
+  }
+}
