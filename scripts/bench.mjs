@@ -180,7 +180,7 @@ const targets = [{ label: 'PGlite', env: {} }]
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (pgUrl) {
   // A throw-away database on that server.
-  const dbName = `payshare_bench_${Date.now()}`
+  const dbName = `${process.env.BENCH_DB_PREFIX ?? 'payshare_bench'}_${Date.now()}`
   const { default: pg } = await import('pg')
   const admin = new pg.Client({ connectionString: pgUrl })
   await admin.connect()
