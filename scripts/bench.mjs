@@ -269,7 +269,7 @@ for (const [i, target] of targets.entries()) {
 }
 
 if (rows.length) {
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, medians of ${ROUNDS} rounds taking turns with the baseline; vs baseline: the median of the rounds\' own ratios`)
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, medians of ${ROUNDS} rounds taking turns with the baseline; vs baseline: the median of the rounds' own ratios`)
   console.log('| what | req/s | p50 ms | p99 ms | req/s each round | vs baseline | target | |')
   console.log('|---|---:|---:|---:|---|---:|---:|---|')
   for (const r of rows) {
