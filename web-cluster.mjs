@@ -27,8 +27,11 @@ export function runAsClusterPrimary() {
       fork()
     } else if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
   })
+  // Every stop signal is taken (a second one — a process group's and its parent's — must not kill the
+  // first process before its workers have closed); the workers are asked once.
   for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return
       stopping = true
       const workers = Object.values(cluster.workers ?? {})
       if (!workers.length) process.exit(0)
