@@ -1,14 +1,28 @@
 // Load shedding for the console (issue 24, decision 141): past its capacity the console answers at once
 // with 503, Retry-After and the "service busy" page, instead of queueing requests for tens of seconds.
-// Two measures, both cheap: the page requests in flight in this process, and the event loop's delay
-// (a loop busy for longer than the limit has requests waiting unread in its sockets, which no counter
-// sees). Static assets are served before this and never refused.
+// Three measures, all cheap: the page requests in flight in this process; how long they have been in
+// flight (when half of them have waited past `maxAgeMs`, the process is not keeping up, whatever a page
+// costs — one slow export alone does not count); and the event loop's lag (a loop busy for longer than
+// the limit has requests waiting unread in its sockets, which no counter sees). Static assets are
+// served before this and never refused.
 /**
- * @param {{ maxInFlight?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
+ * @param {{ maxInFlight?: number, maxAgeMs?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
  *   refuse: (req: import('express').Request, res: import('express').Response, retryAfterSeconds: number) => unknown }} options
  */
-export function loadShedder({ maxInFlight = 32, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, refuse }) {
+export function loadShedder({ maxInFlight = 32, maxAgeMs = 1000, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, refuse }) {
   let inFlight = 0
+  /** When each request in flight started, oldest first (a Map keeps insertion order). */
+  const started = new Map()
+  let nextId = 0
+  const behind = (now) => {
+    if (maxAgeMs <= 0 || inFlight < 4) return false
+    let old = 0
+    for (const at of started.values()) {
+      if (now - at <= maxAgeMs) break
+      old++
+    }
+    return old * 2 >= inFlight
+  }
   let shed = 0
   let lagMs = 0
   // The loop's lag: how late a timer due every `sampleMs` fires (perf_hooks' monitorEventLoopDelay was
@@ -22,16 +36,20 @@ export function loadShedder({ maxInFlight = 32, maxLagMs = 1000, retryAfterSecon
   timer.unref()
   /** @type {import('express').RequestHandler} */
   const middleware = (req, res, next) => {
-    if (inFlight >= maxInFlight || (maxLagMs > 0 && lagMs > maxLagMs)) {
+    const now = Date.now()
+    if (inFlight >= maxInFlight || (maxLagMs > 0 && lagMs > maxLagMs) || behind(now)) {
       shed++
       return void refuse(req, res, retryAfterSeconds)
     }
     inFlight++
+    const id = nextId++
+    started.set(id, now)
     let done = false
     const end = () => {
       if (done) return
       done = true
       inFlight--
+      started.delete(id)
     }
     res.once('finish', end)
     res.once('close', end)
@@ -53,11 +71,12 @@ export async function sendResponse(res, response) {
   res.send(await response.text())
 }
 
-/** The shedder as web-server.mjs configures it: WEB_MAX_IN_FLIGHT, WEB_MAX_LAG_MS (0: no lag limit). */
+/** The shedder as web-server.mjs configures it: WEB_MAX_IN_FLIGHT, WEB_MAX_AGE_MS, WEB_MAX_LAG_MS (0: no such limit). */
 export function consoleShedder(busyRefusal) {
   const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback)
   return loadShedder({
     maxInFlight: num('WEB_MAX_IN_FLIGHT', 32),
+    maxAgeMs: num('WEB_MAX_AGE_MS', 1000),
     maxLagMs: num('WEB_MAX_LAG_MS', 1000),
     refuse: (req, res, retryAfterSeconds) => {
       const headers = new Headers()

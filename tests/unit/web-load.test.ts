@@ -82,6 +82,27 @@ describe('the console sheds load past its limit', () => {
     expect((await next).status).toBe(200)
   })
 
+  it('refuses once half of the requests in flight have waited past the age limit — one slow request alone does not', async () => {
+    const shedder = loadShedder({ maxInFlight: 100, maxAgeMs: 200, maxLagMs: 0, refuse: (_req, res) => res.status(503).end() })
+    const { url, releaseAll, inFlight } = await serve(shedder)
+    const held = [fetch(url)]
+    await inFlight(1)
+    await new Promise((r) => setTimeout(r, 300))
+    // One old request and three new ones: a quarter is old, the process keeps up.
+    held.push(fetch(url), fetch(url), fetch(url))
+    await inFlight(4)
+    expect(shedder.stats().shed).toBe(0)
+    await new Promise((r) => setTimeout(r, 300))
+    // Now all four have waited past 200 ms: behind, so the next is refused at once.
+    expect((await fetch(url)).status).toBe(503)
+    releaseAll()
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200, 200])
+    const next = fetch(url)
+    await inFlight(1)
+    releaseAll()
+    expect((await next).status).toBe(200)
+  })
+
   it('refuses while the event loop lags past the limit, whatever is in flight', async () => {
     const shedder = loadShedder({ maxInFlight: 100, maxLagMs: 100, sampleMs: 250, refuse: (_req, res) => res.status(503).end() })
     const { url, releaseAll, inFlight } = await serve(shedder)
