@@ -9,7 +9,7 @@
  * @param {{ maxInFlight?: number, maxAgeMs?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
  *   refuse: (req: import('express').Request, res: import('express').Response, retryAfterSeconds: number) => unknown }} options
  */
-export function loadShedder({ maxInFlight = 32, maxAgeMs = 1000, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, refuse }) {
+export function loadShedder({ maxInFlight = 32, maxAgeMs = 500, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, refuse }) {
   let inFlight = 0
   /** When each request in flight started, oldest first (a Map keeps insertion order). */
   const started = new Map()
@@ -76,7 +76,7 @@ export function consoleShedder(busyRefusal) {
   const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback)
   return loadShedder({
     maxInFlight: num('WEB_MAX_IN_FLIGHT', 32),
-    maxAgeMs: num('WEB_MAX_AGE_MS', 1000),
+    maxAgeMs: num('WEB_MAX_AGE_MS', 500),
     maxLagMs: num('WEB_MAX_LAG_MS', 1000),
     refuse: (req, res, retryAfterSeconds) => {
       const headers = new Headers()
