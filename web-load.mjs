@@ -7,9 +7,10 @@
 // served before this and never refused.
 /**
  * @param {{ maxInFlight?: number, maxAgeMs?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
+ *   exempt?: (req: import('express').Request) => boolean,
  *   refuse: (req: import('express').Request, res: import('express').Response, retryAfterSeconds: number) => unknown }} options
  */
-export function loadShedder({ maxInFlight = 32, maxAgeMs = 500, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, refuse }) {
+export function loadShedder({ maxInFlight = 32, maxAgeMs = 500, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, exempt = () => false, refuse }) {
   let inFlight = 0
   /** When each request in flight started, oldest first (a Map keeps insertion order). */
   const started = new Map()
@@ -36,6 +37,9 @@ export function loadShedder({ maxInFlight = 32, maxAgeMs = 500, maxLagMs = 1000,
   timer.unref()
   /** @type {import('express').RequestHandler} */
   const middleware = (req, res, next) => {
+    // A long-lived stream is neither counted (it would hold a place for hours) nor refused (a browser's
+    // EventSource gives up for good on a 503).
+    if (exempt(req)) return next()
     const now = Date.now()
     if (inFlight >= maxInFlight || (maxLagMs > 0 && lagMs > maxLagMs) || behind(now)) {
       shed++
@@ -78,6 +82,8 @@ export function consoleShedder(busyRefusal) {
     maxInFlight: num('WEB_MAX_IN_FLIGHT', 32),
     maxAgeMs: num('WEB_MAX_AGE_MS', 500),
     maxLagMs: num('WEB_MAX_LAG_MS', 1000),
+    // The live events stream (app/routes/events.tsx) stays open as long as a page is.
+    exempt: (req) => req.path === '/events',
     refuse: (req, res, retryAfterSeconds) => {
       const headers = new Headers()
       for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v)

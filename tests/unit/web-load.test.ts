@@ -23,6 +23,7 @@ async function serve(shedder: ReturnType<typeof loadShedder>) {
   const app = express()
   app.use(shedder.middleware)
   app.get('/page', (_req, res) => void waiting.push(() => res.send('page')))
+  app.get('/events', (_req, res) => void waiting.push(() => res.send('stream')))
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   closers.push(() => {
@@ -64,6 +65,23 @@ describe('the console sheds load past its limit', () => {
     releaseAll()
     expect(await (await again).text()).toBe('page')
     expect(shedder.stats().inFlight).toBe(0)
+  })
+
+  it('the live events stream is never counted nor refused: open streams leave pages their places', async () => {
+    process.env.WEB_MAX_IN_FLIGHT = '2'
+    const shedder = consoleShedder(busyRefusal)
+    const { url, releaseAll, inFlight } = await serve(shedder)
+    const streams = [1, 2, 3, 4].map(() => fetch(url.replace('/page', '/events')))
+    await inFlight(4)
+    expect(shedder.stats().inFlight).toBe(0)
+    const pages = [fetch(url), fetch(url)]
+    await inFlight(6)
+    expect((await fetch(url)).status).toBe(503)
+    // Even past the limit a new stream still opens.
+    const late = fetch(url.replace('/page', '/events'))
+    await inFlight(7)
+    releaseAll()
+    expect((await Promise.all([...streams, ...pages, late])).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200])
   })
 
   it('a request the client gave up on frees its place', async () => {
