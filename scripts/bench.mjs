@@ -247,20 +247,20 @@ for (const [i, target] of targets.entries()) {
 
   // Income at scale: the orders go in while the API is stopped (PGlite is one process's database).
   if (runs('income')) {
-  const seedStarted = performance.now()
-  if (target.env.DATABASE_URL) await seedPostgres(target.env.DATABASE_URL, INCOME_ORDERS)
-  else await seedPglite(dataDir, INCOME_ORDERS)
-  const seedSeconds = (performance.now() - seedStarted) / 1000
-  const incomeApi = await start(`API (${target.label}, ${INCOME_ORDERS} orders)`, ['server/dist/main.js'], env, bench.health)
-  const sellerToken = await bench.login(BENCH_SELLER, 'Bench@2026')
-  const auth = { authorization: `Bearer ${sellerToken}` }
-  const summary = await bench.incomeSummary(sellerToken)
-  const incomeTargets = bench.incomeTargets()
-  // The health check is the baseline: sent as before, without the seller's token.
-  const incomeTimes = await sequential(incomeTargets.map((t) => ({ url: t.url, headers: t.target === null ? {} : auth })))
-  for (const [k, t] of incomeTargets.entries()) incomeRows.push({ name: `${t.name} (${target.label})`, ...incomeTimes[k], target: t.target })
-  console.log(`  ${target.label}: ${INCOME_ORDERS.toLocaleString('en')} orders seeded in ${seedSeconds.toFixed(1)} s; the seller's summary: ${JSON.stringify(summary)}`)
-  await stopChild(incomeApi)
+    const seedStarted = performance.now()
+    if (target.env.DATABASE_URL) await seedPostgres(target.env.DATABASE_URL, INCOME_ORDERS)
+    else await seedPglite(dataDir, INCOME_ORDERS)
+    const seedSeconds = (performance.now() - seedStarted) / 1000
+    const incomeApi = await start(`API (${target.label}, ${INCOME_ORDERS} orders)`, ['server/dist/main.js'], env, bench.health)
+    const sellerToken = await bench.login(BENCH_SELLER, 'Bench@2026')
+    const auth = { authorization: `Bearer ${sellerToken}` }
+    const summary = await bench.incomeSummary(sellerToken)
+    const incomeTargets = bench.incomeTargets()
+    // The health check is the baseline: sent as before, without the seller's token.
+    const incomeTimes = await sequential(incomeTargets.map((t) => ({ url: t.url, headers: t.target === null ? {} : auth })))
+    for (const [k, t] of incomeTargets.entries()) incomeRows.push({ name: `${t.name} (${target.label})`, ...incomeTimes[k], target: t.target })
+    console.log(`  ${target.label}: ${INCOME_ORDERS.toLocaleString('en')} orders seeded in ${seedSeconds.toFixed(1)} s; the seller's summary: ${JSON.stringify(summary)}`)
+    await stopChild(incomeApi)
   }
   // Statistics at scale (issue 9): its own fixture on the same database, then the statistics and admin lists timed.
   if (runs('statistics')) statisticsRows.push(...(await statisticsBench({ label: target.label, dataDir, databaseUrl: target.env.DATABASE_URL, apiPort, adminPassword: 'Bench@2026', startApi: () => start(`API (${target.label}, statistics)`, ['server/dist/main.js'], env, bench.health), stopChild, sequential, requests: Number(process.env.BENCH_STATS_REQUESTS ?? 100) })))
@@ -287,18 +287,18 @@ if (loadRows.length) {
 }
 if (throttled) console.log(`\n${throttled.join('\n')}`)
 if (incomeRows.length) {
-console.log(`\nIncome at scale: one seller with ${INCOME_ORDERS.toLocaleString('en')} orders; ${INCOME_REQUESTS} requests of each, one at a time (keep-alive, taking turns) after a warm-up`)
-console.log('| what | p50 ms | p99 ms | target (p99) | |')
-console.log('|---|---:|---:|---:|---|')
-for (const r of incomeRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
+  console.log(`\nIncome at scale: one seller with ${INCOME_ORDERS.toLocaleString('en')} orders; ${INCOME_REQUESTS} requests of each, one at a time (keep-alive, taking turns) after a warm-up`)
+  console.log('| what | p50 ms | p99 ms | target (p99) | |')
+  console.log('|---|---:|---:|---:|---|')
+  for (const r of incomeRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
 }
 if (runs('sse')) printSse(await benchSse({ port: 4931 + PORT_OFFSET }))
 if (budgetLines) console.log(`\nConsole JavaScript on a first load (issue 11; gzip, counted in a browser with an empty cache until the page has hydrated):\n${budgetLines.join('\n')}`)
 if (statisticsRows.length) {
-console.log('\nStatistics at scale (issue 9; sizes in the lines above): one request at a time (keep-alive, taking turns) after a warm-up')
-console.log('| what | p50 ms | p99 ms | target (p99) | |')
-console.log('|---|---:|---:|---:|---|')
-for (const r of statisticsRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
+  console.log('\nStatistics at scale (issue 9; sizes in the lines above): one request at a time (keep-alive, taking turns) after a warm-up')
+  console.log('| what | p50 ms | p99 ms | target (p99) | |')
+  console.log('|---|---:|---:|---:|---|')
+  for (const r of statisticsRows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.target === null ? '—' : `≤ ${r.target} ms`} | ${r.target === null ? '' : r.p99 <= r.target ? 'ok' : 'OVER'} |`)
 }
 stopAll()
 process.exit(0)
