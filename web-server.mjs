@@ -5,6 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
+import { firstServer, runAsClusterPrimary } from './web-cluster.mjs'
+import { consoleShedder } from './web-load.mjs'
+
+// One process per core (WEB_CONCURRENCY): the first one only forks and watches the workers, which run the rest.
+await runAsClusterPrimary()
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 const build = await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)
@@ -35,7 +40,9 @@ app.use((req, _res, next) => {
 // A form posted from another site is answered 403 here, in the visitor's language, before any action
 // runs: Remix refuses it too, but with a bare 500 (issue 20). The check is the console's own
 // (app/.server/request.ts, exported by the server entry).
-const { crossSiteRefusal } = build.entry.module
+const { crossSiteRefusal, busyRefusal } = build.entry.module
+// Past its capacity the console says so at once (503, Retry-After) rather than queueing (web-load.mjs).
+app.use(consoleShedder(busyRefusal).middleware)
 app.use(async (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD') return next()
   let refusal = null
@@ -53,7 +60,7 @@ app.use(async (req, res, next) => {
   res.send(await refusal.text())
 })
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
-const server = app.listen(port, host, () => console.log(`Console on http://localhost:${port}`))
+const server = app.listen(port, host, () => firstServer() && console.log(`Console on http://localhost:${port}`))
 // Idle keep-alive connections stay open longer than a client or proxy keeps its own (Node's 5 s default
 // closes a socket just as a client reuses it: the client reads ECONNRESET on a request it never sent).
 server.keepAliveTimeout = 65_000

@@ -9,8 +9,11 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { catalogEntries, recording } from './.server/catalog-entries.ts'
 import { CatalogRecorder, type CatalogRecording } from './components/layout/catalogs.tsx'
 import { NonceProvider } from './components/layout/nonce.tsx'
+import { PublicCssProvider } from './components/layout/public-css.tsx'
 import { getLocale } from './.server/i18n.ts'
 import { i18nConfig, resources } from './i18n.ts'
+// The visitor pages' small stylesheet, inlined in their HTML (decision 142): built by Vite like the linked one.
+import publicCssText from './public.css?inline'
 
 export const streamTimeout = 5_000
 
@@ -83,11 +86,13 @@ export default async function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <CatalogRecorder.Provider value={catalogs}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-          </I18nextProvider>
-        </CatalogRecorder.Provider>
+        <PublicCssProvider value={publicCssText}>
+          <CatalogRecorder.Provider value={catalogs}>
+            <I18nextProvider i18n={instance}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+            </I18nextProvider>
+          </CatalogRecorder.Provider>
+        </PublicCssProvider>
       </NonceProvider>,
       {
         nonce,
@@ -115,4 +120,5 @@ export default async function handleRequest(
 }
 
 // For web-server.mjs, which asks it before Remix handles a request: a write from another site is a 403.
-export { crossSiteRefusal } from './.server/request.ts'
+// And past its capacity, the busy page (503, Retry-After; decision 141).
+export { busyRefusal, crossSiteRefusal } from './.server/request.ts'

@@ -16,6 +16,7 @@ import { getSettings } from './.server/settings.ts'
 import { readFlash } from './.server/toast.ts'
 import { NavProgress, SubmitPending } from './components/shell/nav-progress.tsx'
 import { type AppSettings, normalizeSettings, settingsFromForm } from './settings.ts'
+import { usePublicCss } from './components/layout/public-css.tsx'
 import appCss from './styles.css?url'
 import publicCss from './public.css?url'
 import { themeFor } from './theme.ts'
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const settings = useAppSettings(rootData?.settings)
   const locale = rootData?.locale ?? 'zh-CN'
   const nonce = useNonce()
+  const publicCssText = usePublicCss()
   const matches = useMatches()
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false)
   const { i18n } = useTranslation()
@@ -81,6 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <link rel="stylesheet" href={notificationsCss} />
             <link rel="stylesheet" href={appCss} />
           </>
+        ) : publicCssText ? (
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: publicCssText }} />
         ) : (
           <link rel="stylesheet" href={publicCss} />
         )}

@@ -34,6 +34,13 @@ export function benchApi(base: string) {
       if (!share) throw new Error('no approved share to bench on')
       return share.unicode
     },
+    /** A completed share order (seeded demo sales): its share page shows the paid content to `?order=`. */
+    async paidShare(adminToken: string): Promise<{ unicode: string; orderNo: string }> {
+      const { list } = await ok(ordersApi.adminList, { token: adminToken, query: { payment_status: 'Completed' } })
+      const order = list.find((o) => o.product_type === 'share' && o.unicode)
+      if (!order?.unicode) throw new Error('no completed share order to bench on')
+      return { unicode: order.unicode, orderNo: order.orderNo }
+    },
     /** The public share lookup, the API's side of a share page. */
     shareLookup: (unicode: string) => urlOf(base, shareApi.lookup, { query: { unicode } }),
 

@@ -55,6 +55,21 @@ export async function crossSiteRefusal(request: Request): Promise<Response | nul
   return new Response(page, { status: 403, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
 }
 
+/**
+ * The console past its capacity (web-server.mjs's load shedder, decision 141): 503 with Retry-After and
+ * the "service busy" page in the visitor's language, answered before Remix, so that a crowd is told at
+ * once to come back instead of waiting tens of seconds in the queue. A browser reloads it by itself.
+ */
+export async function busyRefusal(request: Request, retryAfterSeconds = 5): Promise<Response> {
+  const t = await getT(request)
+  const title = escapeHtml(t('errors.serviceUnavailable'))
+  const page = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${title} - ${escapeHtml(t('common.siteName'))}</title></head><body><h1>${title}</h1><p role="alert">${escapeHtml(t('errors.busyText'))}</p></body></html>`
+  return new Response(page, {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
+  })
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']

@@ -136,6 +136,23 @@ test.describe('a deleted share (zh-CN)', () => {
   })
 })
 
+test.describe('the share page in one round trip (issue 24)', () => {
+  test('its stylesheet comes inside the HTML: nothing else is fetched before the page is styled', { tag: '@js-off' }, async ({ page, api }) => {
+    const share = await publishApproved(api)
+    const fetched: string[] = []
+    page.on('request', (r) => fetched.push(`${r.resourceType()} ${new URL(r.url()).pathname}`))
+    const res = await page.goto(`/share/${share.unicode}`)
+    const html = await res!.text()
+    expect(html).toMatch(/<style nonce="[^"]+">[^<]*\.ps-btn\{/)
+    expect(html).not.toContain('rel="stylesheet"')
+    expect(fetched.filter((r) => /^(stylesheet|script|font) /.test(r))).toEqual([])
+    // Styled by it: the buy button is the stylesheet's blue block, not the browser's default button.
+    const buy = page.getByRole('button', { name: /购买 ¥6\.60/ })
+    await expect(buy).toHaveCSS('background-color', 'rgb(22, 93, 255)')
+    await expect(buy).toHaveCSS('display', 'block')
+  })
+})
+
 test.describe('visits (issue 6: the visitor id is signed)', () => {
   test('a browser counts once a day, also after dropping or forging its visitor cookie', async ({ page, api, context }) => {
     const share = await publishApproved(api)

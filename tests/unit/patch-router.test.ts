@@ -43,3 +43,42 @@ describe('@remix-run/router, as patched at install', () => {
     }
   })
 })
+
+describe('the route tree, built once per build (issue 24, decision 140)', () => {
+  type Match = { params: Record<string, string | undefined>; pathname: string; route: { id: string } }
+  const router = runtimeRequire(ROUTER) as { matchRoutes: (routes: object[], pathname: string) => Match[] | null }
+
+  it('matchRoutes ranks a routes array once and keeps a pathname\'s matches, handing out copies', () => {
+    let reads = 0
+    const route = (id: string, routePath: string) => ({
+      id,
+      get path() {
+        reads++
+        return routePath
+      },
+    })
+    const routes = [route('share', 'share/:unicode'), route('login', 'login'), route('home', '/')]
+    const first = router.matchRoutes(routes, '/share/abcd1234')
+    expect(first?.map((m) => [m.route.id, m.params.unicode])).toEqual([['share', 'abcd1234']])
+    const afterFirst = reads
+    first![0]!.params.unicode = 'changed by a caller'
+    const again = router.matchRoutes(routes, '/share/abcd1234')
+    expect(again?.[0]?.params.unicode, 'a caller\'s change stays its own').toBe('abcd1234')
+    expect(router.matchRoutes(routes, '/share/other000')?.[0]?.params.unicode).toBe('other000')
+    expect(router.matchRoutes(routes, '/login')?.[0]?.route.id).toBe('login')
+    expect(router.matchRoutes(routes, '/nowhere/at/all')).toBeNull()
+    expect(reads, 'route paths read again after the first match').toBe(afterFirst)
+    // Another array (a new build) is ranked on its own.
+    expect(router.matchRoutes([route('other', 'share/:code')], '/share/x')?.[0]?.params.code).toBe('x')
+  })
+
+  it('the render\'s static router converts one route tree to data routes once', () => {
+    const remixRequire = requireFrom(createRequire(import.meta.url).resolve('@remix-run/react'))
+    const { createStaticRouter } = remixRequire('react-router-dom/server') as { createStaticRouter: (routes: object[], context: object) => { routes: object[] } }
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'page', path: 'page' }] }]
+    const context = { matches: [], location: { pathname: '/' }, loaderData: {}, actionData: null, errors: null, basename: '/' }
+    expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes)
+    const source = fs.readFileSync(remixRequire.resolve('@remix-run/react/dist/server.js'), 'utf8')
+    expect(source).toContain('/* payshare: route tree once per manifest */')
+  })
+})

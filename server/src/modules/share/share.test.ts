@@ -59,6 +59,29 @@ describe('the public lookup', () => {
   })
 })
 
+describe('visit counts are batched off the hot path (issue 24)', () => {
+  it('many views at once: no write per view, each visitor counted once, the batch written when the API stops', async () => {
+    const own = await buildTestApp()
+    try {
+      const owner = await own.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+      const s = (await own.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(owner), payload: newShare() })).json().data
+      const count = async () => (await own.db.select({ n: shares.visitCount }).from(shares).where(eq(shares.id, s.id)))[0]!.n
+      const visitors = Array.from({ length: 40 }, (_, i) => `visitor-batch-${String(i).padStart(10, '0')}`)
+      // Each visitor twice, all at once: the page shows the honest count at once.
+      const answers = await Promise.all([...visitors, ...visitors].map((v) => own.app.inject({ url: `/api/share?unicode=${s.unicode}`, headers: { 'x-visitor-id': signVisitorId(v, SESSION_SECRET) } })))
+      expect(answers.every((r) => r.statusCode === 200)).toBe(true)
+      expect(Math.max(...answers.map((r) => r.json().data.visit_count))).toBe(40)
+      // Not yet in the database (the batch waits for its timer), so no view waited for a write.
+      expect(await count()).toBe(0)
+      // Stopping the API writes the batch, without anyone calling flush().
+      await own.app.close()
+      expect(await count()).toBe(40)
+    } finally {
+      await own.close()
+    }
+  })
+})
+
 describe('the visitor id (issue 6: signed, not trusted as sent)', () => {
   it('a forged, tampered or foreign-signed x-visitor-id counts as the caller\'s address, not as a new visitor', async () => {
     const s = (await create(seller, newShare())).json().data
