@@ -17,9 +17,17 @@ const host = process.env.HOST ?? '0.0.0.0'
 const TRUST_PROXY = process.env.TRUST_PROXY ?? 'false'
 const trustProxy = TRUST_PROXY === 'true' ? true : TRUST_PROXY === 'false' || TRUST_PROXY === '' ? false : /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY
 
+/** Set by SIGTERM / SIGINT (the graceful stop at the end of this file). */
+let stopping = false
+
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxy)
+app.use((_req, res, next) => {
+  // While stopping, a keep-alive connection is not kept for another request.
+  if (stopping) res.setHeader('connection', 'close')
+  next()
+})
 app.use(compression())
 app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
 // Other public files (favicon…): only paths that look like files, so page requests never touch the disk.
@@ -58,4 +66,21 @@ const server = app.listen(port, host, () => console.log(`Console on http://local
 // closes a socket just as a client reuses it: the client reads ECONNRESET on a request it never sent).
 server.keepAliveTimeout = 65_000
 server.headersTimeout = 66_000
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close(() => process.exit(0)))
+// A graceful stop (SIGTERM, Ctrl-C; decision 137): stop accepting, let the requests in flight finish,
+// end the live streams with a reconnect hint, close keep-alive connections as they fall idle, and exit;
+// past the deadline, exit anyway.
+const STOP_DEADLINE_MS = 8_000
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: stopping (requests in flight finish, live streams are told to reconnect)`)
+    setTimeout(() => {
+      console.error(`still stopping after ${STOP_DEADLINE_MS} ms: exiting with requests open`)
+      process.exit(1)
+    }, STOP_DEADLINE_MS).unref()
+    server.close(() => process.exit(0))
+    build.entry.module.drainLiveStreams()
+    setInterval(() => server.closeIdleConnections(), 100).unref()
+  })
+}

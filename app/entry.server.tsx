@@ -116,3 +116,4 @@ export default async function handleRequest(
 
 // For web-server.mjs, which asks it before Remix handles a request: a write from another site is a 403.
 export { crossSiteRefusal } from './.server/request.ts'
+export { drainLiveStreams } from './.server/live-streams.ts'

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { EVENTS_PATH, eventsQuerySchema } from '#contract/messages.ts'
+import { EVENTS_PATH, eventsQuerySchema, SSE_GOODBYE } from '#contract/messages.ts'
 import { notFound, unauthorized } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
 import { buyerKeyOf } from '../../http/buyer-key.ts'
@@ -14,13 +14,6 @@ const frameOf = (d: Delivered) => {
   if (!f) frames.set(d, (f = `${d.id === null ? '' : `id: ${d.id}\n`}event: ${d.event.type}\ndata: ${JSON.stringify(d.event)}\n\n`))
   return f
 }
-
-/**
- * What a stream gets when its instance stops (SIGTERM): reconnect soon (`retry:` in ms) — through the
- * load balancer, to another instance — and a comment saying why; the browser's EventSource reconnects
- * with `Last-Event-ID` and is sent what it missed (decision 138).
- */
-export const GOODBYE = 'retry: 1000\n: reconnect, this instance is stopping\n\n'
 
 /** The `Last-Event-ID` a reconnecting EventSource sends (the last `id:` it read), when it is one of ours. */
 function lastEventId(header: string | string[] | undefined): number | null {
@@ -54,7 +47,7 @@ export default defineModule({
     const open = new Set<ServerResponse>()
     // Open streams never end by themselves: close them, with the reconnect hint, so the server can stop.
     app.addHook('preClose', async () => {
-      for (const res of open) res.end(GOODBYE)
+      for (const res of open) res.end(SSE_GOODBYE)
     })
     app.get(EVENTS_PATH, { config: { access: 'optional' }, schema: { hide: true, querystring: eventsQuerySchema } }, async (request, reply) => {
       const list: string[] = []
