@@ -5,6 +5,7 @@ import { HEALTH_PATH } from '#contract/http.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { authenticateByDefault } from './http/module.ts'
+import { metrics, registerMetrics } from './metrics.ts'
 import { responseSerializerCompiler } from './http/serializer.ts'
 import { auditModule } from './modules/audit/index.ts'
 import { oversightModule } from './modules/oversight/index.ts'
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock })
   await app.register(authPlugin)
 
+  registerMetrics(app)
   app.get(HEALTH_PATH, { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
   // The API proper: authentication on by default; each module's endpoints say who may call them.
   await app.register(async (api) => {
@@ -91,6 +93,7 @@ export async function buildApp(opts: BuildOptions) {
 
   if (opts.sweepOrders) {
     const timer = setInterval(() => {
+      metrics.sweeps.inc()
       expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
       finishOwedRefunds(app.db, app.payments, { ...refundContext(app), log: app.log }).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
       pruneStatisticsLog(app.db)

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { EVENTS_PATH, eventsQuerySchema, SSE_GOODBYE } from '#contract/messages.ts'
 import { notFound, unauthorized } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
+import { metrics } from '../../metrics.ts'
 import { buyerKeyOf } from '../../http/buyer-key.ts'
 import { callersOrder } from '../chat/index.ts'
 import { type Delivered, topics } from '../bus/index.ts'
@@ -76,6 +77,7 @@ export default defineModule({
       })
       res.write('retry: 3000\n\n')
       open.add(res)
+      metrics.sseStreams.inc()
       // One event may reach a reader on two of their topics (an admin who is also the buyer), or be both
       // replayed and heard live: send it once.
       const sent = new SentIds()
@@ -96,6 +98,7 @@ export default defineModule({
         clearInterval(heartbeat)
         for (const off of unsubscribe) off()
         open.delete(res)
+        metrics.sseStreams.dec()
       })
       if (after !== null) {
         try {
