@@ -7,8 +7,6 @@ import { fetchClient, requestOf } from '#contract/client.ts'
 import { EVENTS_PATH } from '#contract/messages.ts'
 import { type SpawnedApi, spawnApi } from '../test/spawn-api.ts'
 
-const PORT = 18110
-
 describe('SIGTERM on the API', () => {
   let api: SpawnedApi | undefined
   afterAll(() => {
@@ -16,7 +14,7 @@ describe('SIGTERM on the API', () => {
   })
 
   it('finishes the request in flight, ends the SSE stream with a reconnect hint and exits within 10 s', async () => {
-    api = await spawnApi(PORT)
+    api = await spawnApi()
     const { token } = await fetchClient(api.base).ok(authApi.login, { body: { username: 'admin', password: 'Admin@2026' } })
 
     // A live stream, read as raw text.

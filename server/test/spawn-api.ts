@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,11 +9,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type SpawnedApi = { base: string; child: ChildProcess; dataDir: string; output: () => string; exited: Promise<number | null> }
 
+/** A port nobody listens on right now (the test runs on PGlite and PostgreSQL side by side). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 /**
  * Starts the API as its own process (`server/src/main.ts` under tsx), as an operator does: on a PGlite
  * data dir (a new temporary one unless given) or on `DATABASE_URL` in `env`, and waits until it answers.
  */
-export async function spawnApi(port: number, env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payshare-api-'))): Promise<SpawnedApi> {
+export async function spawnApi(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payshare-api-'))): Promise<SpawnedApi> {
+  const port = await freePort()
   const base0 = { ...process.env }
   // The test runner's own database and Redis are not this API's unless `env` says so.
   delete base0.DATABASE_URL
