@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export type SpawnedApi = { base: string; child: ChildProcess; dataDir: string; output: () => string; exited: Promise<number | null> }
 
 /** A port nobody listens on right now (the test runs on PGlite and PostgreSQL side by side). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer()
     probe.once('error', reject)

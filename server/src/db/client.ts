@@ -27,7 +27,7 @@ export type DbHandle = {
  * that opens it writes its pid here and removes it on close; another live process is refused (decision
  * 139; `npm run db:backup` / `db:restore` read it too). A pid left by a crash is ignored.
  */
-export const ownerFile = (dataDir: string) => path.join(dataDir, 'pglite.owner')
+const ownerFile = (dataDir: string) => path.join(dataDir, 'pglite.owner')
 
 /** The live process (not this one) that holds the data dir's PGlite database, if any. */
 export function pgliteOwner(dataDir: string): number | null {

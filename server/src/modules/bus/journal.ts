@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts'
 import { liveEvents } from '../../db/schema/index.ts'
 
 /** How long published events stay replayable, and the most one reconnect is sent (decision 138). */
-export const REPLAY_WINDOW_MINUTES = 10
-export const REPLAY_MAX_EVENTS = 500
+const REPLAY_WINDOW_MINUTES = 10
+const REPLAY_MAX_EVENTS = 500
 /** Older rows are deleted at most this often, by whichever instance publishes. */
 const PRUNE_EVERY_MS = 60_000
 
