@@ -42,14 +42,16 @@ describe('GET /metrics', () => {
     const before = await scrape()
     expect(sample(before, 'process_cpu_user_seconds_total')).toBeGreaterThan(0)
     expect(before).toContain('nodejs_eventloop_lag_seconds')
-    await fetch(`${base}${HEALTH_PATH}`)
-    await fetch(`${base}${HEALTH_PATH}`)
-    await fetch(`${base}/api/no/such/thing`)
+    const call = async (url: string, init?: RequestInit) => (await fetch(url, init)).text()
+    await call(`${base}${HEALTH_PATH}`)
+    await call(`${base}${HEALTH_PATH}`)
+    await call(`${base}/api/no/such/thing`)
     // A parametric route is counted under its pattern, not the URL asked.
-    await fetch(`${base}/api/payments/sandbox/notify`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'forged' })
-    const after = await scrape()
+    await call(`${base}/api/payments/sandbox/notify`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'forged' })
     const health = { method: 'GET', route: HEALTH_PATH, status: '200' }
-    expect(sample(after, 'http_requests_total', health) - sample(before, 'http_requests_total', health)).toBe(2)
+    // A request is counted once its response has gone out, a moment after the client read it.
+    await expect.poll(async () => sample(await scrape(), 'http_requests_total', health) - sample(before, 'http_requests_total', health)).toBe(2)
+    const after = await scrape()
     expect(sample(after, 'http_request_duration_seconds_count', health) - sample(before, 'http_request_duration_seconds_count', health)).toBe(2)
     expect(sample(after, 'http_request_duration_seconds_bucket', { ...health, le: '+Inf' })).toBe(sample(after, 'http_requests_total', health))
     expect(sample(after, 'http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1)
