@@ -19,8 +19,8 @@ const host = process.env.HOST ?? '0.0.0.0'
 const TRUST_PROXY = process.env.TRUST_PROXY ?? 'false'
 const trustProxy = TRUST_PROXY === 'true' ? true : TRUST_PROXY === 'false' || TRUST_PROXY === '' ? false : /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY
 
-/** Set by SIGTERM / SIGINT (the graceful stop at the end of this file). */
-let stopping = false
+/** The signal (SIGTERM / SIGINT) that started the graceful stop at the end of this file. */
+let stopping = null
 
 // ---- /metrics (issue 22, decision 137): requests by route pattern and status, and Node's own ----
 const registry = new Registry()
@@ -154,8 +154,11 @@ server.headersTimeout = 66_000
 const STOP_DEADLINE_MS = 8_000
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    // The same signal again (Ctrl-C twice): stop now. Another one (npm start passes SIGTERM on after the
+    // terminal's SIGINT): already stopping.
+    if (stopping === signal) process.exit(1)
     if (stopping) return
-    stopping = true
+    stopping = signal
     console.log(`${signal}: stopping (requests in flight finish, live streams are told to reconnect)`)
     setTimeout(() => {
       console.error(`still stopping after ${STOP_DEADLINE_MS} ms: exiting with requests open`)

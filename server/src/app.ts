@@ -70,6 +70,10 @@ export async function buildApp(opts: BuildOptions) {
     logController: new LogController({ disableRequestLogging: !opts.config.logRequests }),
     // The console forwards its request id so one request can be followed through both logs.
     requestIdHeader: 'x-request-id',
+    // While stopping (decision 137), a request that still arrives on a kept-alive connection is served
+    // (with `Connection: close`) rather than refused with 503: a load balancer does not retry a refused
+    // POST, and the stop waits for it anyway.
+    return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
   })
   app.setValidatorCompiler(validatorCompiler)

@@ -37,11 +37,14 @@ async function main() {
   // A graceful stop (SIGTERM from a process manager or a rolling restart, or Ctrl-C): stop accepting,
   // let the requests in flight finish, end the live streams with a reconnect hint, close the database,
   // and exit; past the deadline, exit anyway (decision 137).
-  let stopping = false
+  let stopping: string | null = null
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
+      // The same signal again (Ctrl-C twice): stop now. Another one (npm start passes SIGTERM on after the
+      // terminal's SIGINT): already stopping.
+      if (stopping === signal) process.exit(1)
       if (stopping) return
-      stopping = true
+      stopping = signal
       app.log.info(`${signal}: stopping (requests in flight finish, live streams are told to reconnect)`)
       setTimeout(() => {
         app.log.error(`still stopping after ${STOP_DEADLINE_MS} ms: exiting with requests open`)
