@@ -62,6 +62,7 @@ describe('SIGTERM on the API', () => {
     expect(stream).toMatch(/retry: \d+\n: reconnect/)
     const code = await api.exited
     const took = Date.now() - signalled
+    console.log(`  the API exited ${took} ms after SIGTERM`)
     expect(code).toBe(0)
     expect(took).toBeLessThan(10_000)
   }, 90_000)

@@ -83,7 +83,7 @@ export default defineModule({
       const sent = new SentIds()
       let last: Delivered | null = null
       const write = (d: Delivered) => {
-        if (d === last || (d.id !== null && !sent.add(d.id))) return
+        if (res.destroyed || res.writableEnded || d === last || (d.id !== null && !sent.add(d.id))) return
         last = d
         res.write(frameOf(d))
       }
