@@ -104,7 +104,9 @@ test('a browser whose console restarts gets the live events published meanwhile,
   const consoleArgs = [path.join(ROOT, 'web-server.mjs')]
   let server = await startServer(process.execPath, consoleArgs, env, port)
   try {
-    await loginAs(context, 'demo_buyer', DEMO_PASSWORD)
+    // A user of its own: nothing else writes to it while the test counts its events.
+    const user = await api.createUser('email', 'replay')
+    await loginAs(context, user)
     await page.goto(`${origin}/login`)
     // The page's own EventSource on the console's /events, as the console's scripts open it.
     await page.evaluate(() => {
@@ -119,7 +121,7 @@ test('a browser whose console restarts gets the live events published meanwhile,
     const opened = () => page.evaluate(() => (window as unknown as { opened: number }).opened)
     await expect.poll(opened).toBe(1)
     const token = await api.adminToken()
-    const send = (content: string) => api.ok(messagesApi.adminSend, { token, body: { username: 'demo_buyer', content } })
+    const send = (content: string) => api.ok(messagesApi.adminSend, { token, body: { username: user.user_name, content } })
     await send('before the restart')
     await expect.poll(got).toEqual(['before the restart'])
 
