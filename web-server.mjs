@@ -1,5 +1,6 @@
 // Serves the built console: static assets, then Remix. Like remix-serve, plus the client's address in
 // X-Forwarded-For so the API sees who logs in (login records, per-IP limits).
+import crypto from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
@@ -7,6 +8,7 @@ import compression from 'compression'
 import express from 'express'
 import { firstServer, runAsClusterPrimary } from './web-cluster.mjs'
 import { consoleShedder } from './web-load.mjs'
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
 // One process per core (WEB_CONCURRENCY): the first one only forks and watches the workers, which run the rest.
 await runAsClusterPrimary()
@@ -22,9 +24,97 @@ const host = process.env.HOST ?? '0.0.0.0'
 const TRUST_PROXY = process.env.TRUST_PROXY ?? 'false'
 const trustProxy = TRUST_PROXY === 'true' ? true : TRUST_PROXY === 'false' || TRUST_PROXY === '' ? false : /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY
 
+/** The signal (SIGTERM / SIGINT) that started the graceful stop at the end of this file. */
+let stopping = null
+
+// ---- /metrics (issue 22, decision 137): requests by route pattern and status, and Node's own ----
+const registry = new Registry()
+collectDefaultMetrics({ register: registry })
+const labelNames = ['method', 'route', 'status']
+const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] })
+const duration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time to answer an HTTP request (a live stream: until it ends), by route pattern and status',
+  labelNames,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+})
+
+/** The console's URL patterns (`/share/:unicode/chat`), from the build's route tree, most specific first. */
+const patterns = (() => {
+  const full = (route) => {
+    const parts = []
+    for (let r = route; r; r = r.parentId ? build.routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path)
+    return `/${parts.join('/')}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1')
+  }
+  const score = (seg) => (seg === '*' ? 1 : seg.startsWith(':') ? (seg.endsWith('?') ? 2 : 3) : seg.endsWith('?') ? 9 : 10)
+  const list = new Map()
+  for (const route of Object.values(build.routes)) if (route.path !== undefined || route.index) list.set(full(route), null)
+  return [...list.keys()]
+    .map((pattern) => ({ pattern, segments: pattern.split('/').filter(Boolean) }))
+    .sort((a, b) => b.segments.reduce((n, s) => n + score(s), 0) - a.segments.reduce((n, s) => n + score(s), 0))
+})()
+
+function matches(segments, path) {
+  if (!segments.length) return !path.length
+  const [seg, ...rest] = segments
+  if (seg === '*') return true
+  const optional = seg.endsWith('?')
+  const name = optional ? seg.slice(0, -1) : seg
+  const head = path[0]
+  const fits = head !== undefined && (name.startsWith(':') || name.toLowerCase() === head.toLowerCase())
+  return (fits && matches(rest, path.slice(1))) || (optional && matches(rest, path))
+}
+
+/** A request's route label: its page's pattern (a `.data` request counts as its page), never the raw URL. */
+function routeOf(pathname) {
+  if (pathname === '/metrics') return '/metrics'
+  if (pathname.startsWith('/assets/')) return '/assets/*'
+  const page = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '')
+  let path
+  try {
+    path = page.split('/').filter(Boolean).map(decodeURIComponent)
+  } catch {
+    return 'unmatched'
+  }
+  for (const p of patterns) if (matches(p.segments, path)) return p.pattern
+  return /\.[a-z0-9]+$/i.test(pathname) ? 'static' : 'unmatched'
+}
+
+/** As the API decides: METRICS_TOKEN as a bearer token, else a direct loopback caller (no proxy header). */
+function mayScrape(req) {
+  const token = process.env.METRICS_TOKEN
+  if (token) {
+    const given = Buffer.from(req.headers.authorization ?? '')
+    const wanted = Buffer.from(`Bearer ${token}`)
+    return given.length === wanted.length && crypto.timingSafeEqual(given, wanted)
+  }
+  const peer = req.socket.remoteAddress ?? ''
+  const loopback = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.')
+  return loopback && !req.headers['x-forwarded-for'] && !req.headers['x-real-ip'] && !req.headers.forwarded
+}
+
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxy)
+app.use((req, res, next) => {
+  const start = process.hrtime.bigint()
+  res.once('finish', () => {
+    const labels = { method: req.method, route: routeOf(req.path), status: String(res.statusCode) }
+    requests.inc(labels)
+    duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9)
+  })
+  next()
+})
+app.get('/metrics', async (req, res) => {
+  if (!mayScrape(req)) return res.status(404).type('text/plain').send('Not Found')
+  res.type(registry.contentType).send(await registry.metrics())
+})
+app.use((_req, res, next) => {
+  // While stopping, a keep-alive connection is not kept for another request.
+  if (stopping) res.setHeader('connection', 'close')
+  next()
+})
 app.use(compression())
 app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
 // Other public files (favicon…): only paths that look like files, so page requests never touch the disk.
@@ -65,4 +155,24 @@ const server = app.listen(port, host, () => firstServer() && console.log(`Consol
 // closes a socket just as a client reuses it: the client reads ECONNRESET on a request it never sent).
 server.keepAliveTimeout = 65_000
 server.headersTimeout = 66_000
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close(() => process.exit(0)))
+// A graceful stop (SIGTERM, Ctrl-C; decision 137): stop accepting, let the requests in flight finish,
+// end the live streams with a reconnect hint, close keep-alive connections as they fall idle, and exit;
+// past the deadline, exit anyway.
+const STOP_DEADLINE_MS = 8_000
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // The same signal again (Ctrl-C twice): stop now. Another one (npm start passes SIGTERM on after the
+    // terminal's SIGINT): already stopping.
+    if (stopping === signal) process.exit(1)
+    if (stopping) return
+    stopping = signal
+    console.log(`${signal}: stopping (requests in flight finish, live streams are told to reconnect)`)
+    setTimeout(() => {
+      console.error(`still stopping after ${STOP_DEADLINE_MS} ms: exiting with requests open`)
+      process.exit(1)
+    }, STOP_DEADLINE_MS).unref()
+    server.close(() => process.exit(0))
+    build.entry.module.drainLiveStreams()
+    setInterval(() => server.closeIdleConnections(), 100).unref()
+  })
+}

@@ -370,4 +370,10 @@ export const notificationsApi = {
  * `x-buyer-key` header (that order's chat only; 404 as for an unknown order otherwise).
  */
 export const EVENTS_PATH = '/api/events'
+/**
+ * The last words of a live stream whose server is stopping (the API's and the console's): reconnect
+ * soon (`retry:`, ms) — through the load balancer, to another instance — and a comment saying why. The
+ * browser's EventSource reconnects with `Last-Event-ID` and is sent what it missed (decision 138).
+ */
+export const SSE_GOODBYE = 'retry: 1000\n: reconnect, this instance is stopping\n\n'
 export const eventsQuerySchema = z.object(visitorProof)

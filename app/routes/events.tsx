@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { EVENTS_PATH } from '#contract/messages.ts'
+import { EVENTS_PATH, SSE_GOODBYE } from '#contract/messages.ts'
 import { BUYER_KEY_HEADER, UNICODE_PATTERN } from '#contract/codes.ts'
 import { getToken } from '#app/.server/auth.ts'
 import { env } from '#app/.server/env.ts'
+import { onDrain } from '#app/.server/live-streams.ts'
 import { readPurchases } from '#app/.server/purchases.ts'
 
 /**
@@ -25,6 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!token) return new Response(null, { status: 401 })
     headers.authorization = `Bearer ${token}`
   }
+  // A reconnecting EventSource names the last event it read: the API sends what came after (decision 138).
+  const lastEventId = request.headers.get('last-event-id')
+  if (lastEventId) headers['last-event-id'] = lastEventId
   let upstream: Response
   try {
     upstream = await fetch(`${env.apiUrl}${EVENTS_PATH}?${query}`, { headers, signal: request.signal })
@@ -32,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(null, { status: 503 })
   }
   if (!upstream.ok || !upstream.body) return new Response(null, { status: upstream.status })
-  return new Response(quietOnDisconnect(upstream.body), {
+  return new Response(relay(upstream.body), {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
       // no-transform: the console's compression must not buffer the stream.
@@ -43,22 +47,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The upstream body, ended quietly when the browser goes away: its disconnect aborts the upstream
- * fetch, and the read that fails then is the normal end of a live stream, not an error to log.
+ * The upstream body, passed on whole events at a time, and ended quietly when the browser goes away:
+ * its disconnect aborts the upstream fetch, and the read that fails then is the normal end of a live
+ * stream, not an error to log. When the console stops (SIGTERM) the stream ends between two events with
+ * the reconnect hint; the part of an event not yet passed on is sent again after the reconnect.
  */
-function quietOnDisconnect(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+function relay(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const reader = body.getReader()
+  const decoder = new TextDecoder()
+  const encoder = new TextEncoder()
+  let pending = ''
+  let ended = false
+  let off = () => {}
+  const end = (controller: ReadableStreamDefaultController<Uint8Array>, last?: string) => {
+    if (ended) return
+    ended = true
+    off()
+    if (last) controller.enqueue(encoder.encode(last))
+    controller.close()
+    reader.cancel().catch(() => {})
+  }
   return new ReadableStream({
+    start(controller) {
+      off = onDrain(() => end(controller, SSE_GOODBYE))
+    },
     async pull(controller) {
       try {
         const { done, value } = await reader.read()
-        if (done) controller.close()
-        else controller.enqueue(value)
+        if (ended) return
+        if (done) return end(controller)
+        pending += decoder.decode(value, { stream: true })
+        const cut = pending.lastIndexOf('\n\n')
+        if (cut >= 0) {
+          controller.enqueue(encoder.encode(pending.slice(0, cut + 2)))
+          pending = pending.slice(cut + 2)
+        }
       } catch {
-        controller.close()
+        end(controller)
       }
     },
     cancel() {
+      ended = true
+      off()
       reader.cancel().catch(() => {})
     },
   })

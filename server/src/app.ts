@@ -5,6 +5,7 @@ import { HEALTH_PATH } from '#contract/http.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { authenticateByDefault } from './http/module.ts'
+import { metrics, registerMetrics } from './metrics.ts'
 import { responseSerializerCompiler } from './http/serializer.ts'
 import { auditModule } from './modules/audit/index.ts'
 import { oversightModule } from './modules/oversight/index.ts'
@@ -72,6 +73,10 @@ export async function buildApp(opts: BuildOptions) {
     logController: new LogController({ disableRequestLogging: !opts.config.logRequests }),
     // The console forwards its request id so one request can be followed through both logs.
     requestIdHeader: 'x-request-id',
+    // While stopping (decision 137), a request that still arrives on a kept-alive connection is served
+    // (with `Connection: close`) rather than refused with 503: a load balancer does not retry a refused
+    // POST, and the stop waits for it anyway.
+    return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
   })
   app.setValidatorCompiler(validatorCompiler)
@@ -84,6 +89,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(services, { db: opts.db, config: opts.config, providers: opts.providers, limits: opts.limits, payments: opts.payments, oauth: opts.oauth, clock: opts.clock, linkResolver: opts.linkResolver })
   await app.register(authPlugin)
 
+  registerMetrics(app)
   app.get(HEALTH_PATH, { schema: { hide: true } }, async (_req, reply) => reply.ok({ status: 'up' }))
   // The API proper: authentication on by default; each module's endpoints say who may call them.
   await app.register(async (api) => {
@@ -94,6 +100,7 @@ export async function buildApp(opts: BuildOptions) {
 
   if (opts.sweepOrders) {
     const timer = setInterval(() => {
+      metrics.sweeps.inc()
       expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
       finishOwedRefunds(app.db, app.payments, { ...refundContext(app), log: app.log }).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
       pruneStatisticsLog(app.db)

@@ -92,6 +92,8 @@ const envSchema = z.object({
   // One log line per request and response (off by default: it costs a large share of a fast route).
   LOG_REQUESTS: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // `/metrics` for whoever sends it as a bearer token; unset, for direct loopback callers only (decision 137).
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
 })
 
 /** PEM values may be given with literal `\n`; keys are PKCS#1 or PKCS#8 PEM (or bare base64). */
@@ -166,6 +168,8 @@ export type Config = {
   trustProxy: boolean | number | string
   logLevel: string
   logRequests: boolean
+  /** Bearer token for `/metrics`; unset: loopback callers only (decision 137). */
+  metricsToken?: string
   secrets: Secrets
 }
 
@@ -328,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
+    metricsToken: e.METRICS_TOKEN || undefined,
     secrets: loadSecrets(dataDir, env),
   }
 }

@@ -6,6 +6,9 @@ import { paymentsStartupReport } from './modules/payments/index.ts'
 import { codeDeliveryWarning } from './plugins/app/services.ts'
 import { oauthStartupReport } from './providers/oauth/index.ts'
 
+/** How long a graceful stop may take before the process exits anyway (under the 10 s of a typical orchestrator). */
+const STOP_DEADLINE_MS = 8_000
+
 /** Starts the API: config, database, migrations, first-start seed, listen. */
 async function main() {
   let config
@@ -32,9 +35,29 @@ async function main() {
   if (config.linkCheck?.allowPrivate) app.log.warn('LINKS: LINK_CHECK_ALLOW_PRIVATE is on — the link checker may reach loopback and private addresses (tests and local try-outs only, never in production).')
   const codes = codeDeliveryWarning(config)
   if (codes) app.log[codes.level](codes.message)
+  // A graceful stop (SIGTERM from a process manager or a rolling restart, or Ctrl-C): stop accepting,
+  // let the requests in flight finish, end the live streams with a reconnect hint, close the database,
+  // and exit; past the deadline, exit anyway (decision 137).
+  let stopping: string | null = null
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().then(() => process.exit(0), () => process.exit(1))
+    process.on(signal, () => {
+      // The same signal again (Ctrl-C twice): stop now. Another one (npm start passes SIGTERM on after the
+      // terminal's SIGINT): already stopping.
+      if (stopping === signal) process.exit(1)
+      if (stopping) return
+      stopping = signal
+      app.log.info(`${signal}: stopping (requests in flight finish, live streams are told to reconnect)`)
+      setTimeout(() => {
+        app.log.error(`still stopping after ${STOP_DEADLINE_MS} ms: exiting with requests open`)
+        process.exit(1)
+      }, STOP_DEADLINE_MS).unref()
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'stopping failed')
+          process.exit(1)
+        },
+      )
     })
   }
 }

@@ -1,8 +1,8 @@
 import http from 'node:http'
 
-/** Reads server-sent events from a listening app until `count` events arrived (or the time is up). */
+/** Reads server-sent events (with their `id:`) from a listening app; `waitFor` one that matches. */
 export function readEvents(url: string, headers: Record<string, string> = {}) {
-  const events: { type: string; data: unknown }[] = []
+  const events: { id: string | null; type: string; data: unknown }[] = []
   let buffer = ''
   let res: http.IncomingMessage | undefined
   const ready = new Promise<number>((resolve, reject) => {
@@ -18,7 +18,8 @@ export function readEvents(url: string, headers: Record<string, string> = {}) {
             buffer = buffer.slice(i + 2)
             const type = /^event: (.*)$/m.exec(block)?.[1]
             const data = /^data: (.*)$/m.exec(block)?.[1]
-            if (type && data) events.push({ type, data: JSON.parse(data) })
+            const id = /^id: (.*)$/m.exec(block)?.[1] ?? null
+            if (type && data) events.push({ id, type, data: JSON.parse(data) })
           }
         })
         resolve(r.statusCode ?? 0)

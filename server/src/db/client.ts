@@ -19,7 +19,31 @@ export type DbHandle = {
   close: () => Promise<void>
   migrate: () => Promise<void>
   /** PGlite only: the whole database as a tarball (see `loadDataDir`). */
-  dump?: () => Promise<Blob>
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>
+}
+
+/**
+ * A file-backed PGlite database is one process's at a time (two writers would corrupt it): the process
+ * that opens it writes its pid here and removes it on close; another live process is refused (decision
+ * 139; `npm run db:backup` / `db:restore` read it too). A pid left by a crash is ignored.
+ */
+const ownerFile = (dataDir: string) => path.join(dataDir, 'pglite.owner')
+
+/** The live process (not this one) that holds the data dir's PGlite database, if any. */
+export function pgliteOwner(dataDir: string): number | null {
+  let pid: number
+  try {
+    pid = Number(fs.readFileSync(ownerFile(dataDir), 'utf8').trim())
+  } catch {
+    return null
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null
+  try {
+    process.kill(pid, 0)
+    return pid
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : null
+  }
 }
 
 export const migrationsFolder = () => path.join(projectRoot(), 'server', 'drizzle')
@@ -47,19 +71,25 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   // for any write to their tables (decision 098).
   const options: PGliteOptions = { extensions: { pg_trgm } }
   // `loadDataDir`: an in-memory database started from a dump (tests start from one migrated template).
+  let release = () => {}
   if (opts.dataDir === 'memory://') client = new PGlite({ ...options, loadDataDir: opts.loadDataDir })
   else {
+    const owner = pgliteOwner(opts.dataDir)
+    if (owner) throw new Error(`The database in ${opts.dataDir} is open in another process (pid ${owner}): stop it first (PGlite is one process's at a time).`)
     const dir = path.join(opts.dataDir, 'pglite')
     fs.mkdirSync(dir, { recursive: true })
-    client = new PGlite(dir, options)
+    fs.writeFileSync(ownerFile(opts.dataDir), String(process.pid))
+    release = () => fs.rmSync(ownerFile(opts.dataDir), { force: true })
+    // `loadDataDir` here: a restore (server/src/db/backup.ts) into an empty directory.
+    client = new PGlite(dir, { ...options, loadDataDir: opts.loadDataDir })
   }
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Database
   return {
     db,
     driver: 'pglite',
-    close: () => client.close(),
+    close: () => client.close().finally(release),
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
   }
 }

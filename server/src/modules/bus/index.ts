@@ -1,2 +1,2 @@
-export { type EventBus, memoryBus, redisBus, topics } from './bus.ts'
+export { type Delivered, type EventBus, memoryBus, redisBus, topics } from './bus.ts'
 export { announce } from './publish.ts'

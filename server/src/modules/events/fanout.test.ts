@@ -10,10 +10,13 @@ import { buildApp } from '../../app.ts'
 import { openDatabase } from '../../db/client.ts'
 import { seed } from '../../db/seed.ts'
 import { shares, users } from '../../db/schema/index.ts'
-import { ADMIN_PASSWORD, bearer, testConfig } from '../../../test/helpers.ts'
+import { ADMIN_PASSWORD, bearer, createUser, testConfig } from '../../../test/helpers.ts'
+import { fetchClient } from '#contract/client.ts'
+import { EVENTS_PATH, messagesApi } from '#contract/messages.ts'
 import { newUnicode } from '../shares/rules.ts'
 import { readEvents } from '../../../test/sse.ts'
 import { eq } from 'drizzle-orm'
+import { authApi } from '#contract/auth.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL
 const serverUrl = process.env.TEST_DATABASE_URL
@@ -88,5 +91,31 @@ describe.skipIf(!ready)('live events across two API instances (Redis pub/sub)', 
     expect(adminOnB.events.filter((e) => e.type === 'chat').length).toBe(2)
     adminOnB.close()
     visitorOnB.close()
+  })
+
+  it('a stream that loses instance B and reconnects to A with Last-Event-ID gets what it missed, once', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]]
+    const { token } = await fetchClient(a.base).ok(authApi.login, { body: { username: 'admin', password: ADMIN_PASSWORD } })
+    const user = await createUser(a.app.db)
+    const send = (content: string) => fetchClient(a.base).ok(messagesApi.adminSend, { token, body: { username: user.userName, content } })
+    const content = (e: { data: unknown }) => (e.data as { message: { content: string } }).message.content
+
+    const onB = readEvents(`${b.base}${EVENTS_PATH}`, bearer(token))
+    expect(await onB.ready).toBe(200)
+    await new Promise((r) => setTimeout(r, 100))
+    await send('seen on B')
+    const seen = await onB.waitFor((e) => e.type === 'message' && content(e) === 'seen on B')
+    onB.close()
+    await send('missed 1')
+    await send('missed 2')
+
+    const onA = readEvents(`${a.base}${EVENTS_PATH}`, { ...bearer(token), 'last-event-id': seen.id! })
+    expect(await onA.ready).toBe(200)
+    await onA.waitFor((e) => e.type === 'message' && content(e) === 'missed 2')
+    await send('live on A')
+    await onA.waitFor((e) => e.type === 'message' && content(e) === 'live on A')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(onA.events.filter((e) => e.type === 'message').map(content)).toEqual(['missed 1', 'missed 2', 'live on A'])
+    onA.close()
   })
 })

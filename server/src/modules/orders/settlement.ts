@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
+import { metrics } from '../../metrics.ts'
 import type { PaymentProviders } from '../../providers/payments/index.ts'
 import type { RefundState } from '#contract/orders.ts'
 import type {
@@ -186,6 +187,17 @@ export async function refundAtGateway(
  * admin who asked again, null when a notification or the sweep brought the answer.
  */
 async function recordRefundState(
+  db: Database,
+  order: { id: number; orderNo: string },
+  state: Exclude<RefundQueryState, 'NOT_FOUND'>,
+  ctx: RefundContext & { actorId?: number | null },
+): Promise<RefundState> {
+  const outcome = await applyRefundState(db, order, state, ctx)
+  metrics.refunds.inc({ outcome })
+  return outcome
+}
+
+async function applyRefundState(
   db: Database,
   order: { id: number; orderNo: string },
   state: Exclude<RefundQueryState, 'NOT_FOUND'>,

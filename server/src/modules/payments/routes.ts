@@ -6,6 +6,7 @@ import { orderNoSchema, paymentMethodSchema } from '#contract/orders.ts'
 import { redirectTarget } from '#contract/redirects.ts'
 import { notFound } from '../../errors.ts'
 import { defineModule } from '../../http/module.ts'
+import { metrics } from '../../metrics.ts'
 import { NotificationRejected, type PaymentProviderName } from '../../providers/payments/types.ts'
 import { refundContext, settleNotification, settlePolicy, settleRefundNotification } from '../orders/index.ts'
 
@@ -45,11 +46,13 @@ async function gatewayRoutes(fastify: FastifyInstance) {
         const n = await provider.parseNotification({ headers: request.headers, rawBody })
         const outcome = await settleNotification(app.db, provider, n, { ...settlePolicy(app), log: request.log })
         request.log.info({ provider: name, orderNo: n.orderNo, eventKey: n.eventKey, outcome }, 'payment notification')
+        metrics.paymentNotifies.inc({ provider: name, outcome })
         answer = provider.ack(true)
       } catch (e) {
         if (!(e instanceof NotificationRejected)) throw e
         // Forged, tampered or foreign: rejected and logged; the gateway sees its own failure answer.
         request.log.warn({ provider: name, reason: e.message }, 'payment notification rejected')
+        metrics.paymentNotifies.inc({ provider: name, outcome: 'rejected' })
         answer = provider.ack(false)
       }
       return reply.code(answer.status).header('content-type', answer.contentType).send(answer.body)
@@ -70,10 +73,12 @@ async function gatewayRoutes(fastify: FastifyInstance) {
         const n = await provider.parseRefundNotification({ headers: request.headers, rawBody })
         const outcome = await settleRefundNotification(app.db, name, n, { ...refundContext(app), log: request.log })
         request.log.info({ provider: name, orderNo: n.orderNo, eventKey: n.eventKey, state: n.state, outcome }, 'refund notification')
+        metrics.refundNotifies.inc({ provider: name, outcome })
         answer = provider.ack(true)
       } catch (e) {
         if (!(e instanceof NotificationRejected)) throw e
         request.log.warn({ provider: name, reason: e.message }, 'refund notification rejected')
+        metrics.refundNotifies.inc({ provider: name, outcome: 'rejected' })
         answer = provider.ack(false)
       }
       return reply.code(answer.status).header('content-type', answer.contentType).send(answer.body)

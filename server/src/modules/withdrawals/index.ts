@@ -1,2 +1,3 @@
 export { default as withdrawalsModule } from './routes.ts'
 export { serviceFeeFen, type WithdrawalSettings } from './rules.ts'
+export { countPendingWithdrawals } from './repository.ts'

@@ -63,3 +63,9 @@ export async function listWithdrawals(db: Database, q: WithdrawalListQuery, scop
     db.select({ n: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where),
   )
 }
+
+/** How many withdrawals wait for an admin (the queue length `/metrics` reports). */
+export async function countPendingWithdrawals(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'Pending'))
+  return row?.n ?? 0
+}

@@ -86,7 +86,7 @@ export default fp(
     const limits = opts.limits ?? (await createRateLimits(config.redisUrl))
     app.decorate('limits', limits)
     app.addHook('onClose', async () => limits.close())
-    const events = config.redisUrl ? await redisBus(config.redisUrl, (err) => app.log.error({ err }, 'live events (Redis)')) : memoryBus()
+    const events = config.redisUrl ? await redisBus(db, config.redisUrl, (err) => app.log.error({ err }, 'live events (Redis)')) : memoryBus(db, (err) => app.log.error({ err }, 'live events (journal)'))
     app.decorate('events', events)
     app.decorate('orderEffects', { channel: channelOrders, package: packageOrders, saleFeeRateBp: sellerFeeRateBp })
     app.addHook('onClose', async () => events.close())
