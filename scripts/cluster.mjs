@@ -187,13 +187,17 @@ export async function startCluster(opts = {}) {
     { name: 'web1', kind: 'web', port: s.instancePort },
     { name: 'web2', kind: 'web', port: s.instancePort + 1 },
   ]
-  const server = (p) => `server 127.0.0.1:${p} max_fails=3 fail_timeout=5s;`
+  // max_fails=0: an instance is never left out; a request finding it down (refused at once on loopback)
+  // goes to the next. Leaving it out for a while made a rolling restart faster than that while fail
+  // every request: the instance just started was still left out when the next one stopped (decision 135).
+  const server = (p) => `server 127.0.0.1:${p} max_fails=0;`
   const conf = renderNginxTemplate({
     NGINX_WEB_PORT: s.webPort,
     NGINX_API_PORT: s.apiPort,
     NGINX_CONSOLES: names.filter((n) => n.kind === 'web').map((n) => server(n.port)).join(' '),
     NGINX_APIS: names.filter((n) => n.kind === 'api').map((n) => server(n.port)).join(' '),
     NGINX_RUN_DIR: runDir,
+    NGINX_ACCESS_LOG: path.join(logDir, 'nginx-5xx.log'),
   })
   const confFile = path.join(runDir, 'nginx.conf')
   fs.writeFileSync(confFile, conf)
