@@ -312,6 +312,23 @@ export async function startCluster(opts = {}) {
   }
 }
 
+/**
+ * Calls `stop` on SIGINT or SIGTERM, and when the parent goes away: `npm run` starts this through a
+ * shell, and a SIGTERM to npm reaches that shell, not this process, which would be left running.
+ */
+export function stopOnSignals(stop) {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    stop()
+  }
+  process.on('SIGINT', once)
+  process.on('SIGTERM', once)
+  const parent = process.ppid
+  setInterval(() => process.ppid !== parent && once(), 1000).unref()
+}
+
 function printTable(rows) {
   const w = { name: 6, kind: 6, port: 6, pid: 8 }
   console.log(`  ${'name'.padEnd(w.name)} ${'kind'.padEnd(w.kind)} ${'port'.padEnd(w.port)} ${'pid'.padEnd(w.pid)} log`)
@@ -326,18 +343,22 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     if (done) return
     done = true
     console.log('\nStopping the cluster…')
-    if (cluster) await cluster.stop()
+    // Still starting: stopped as soon as it is up (below).
+    if (!cluster) return
+    await cluster.stop()
     process.exit(0)
   }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
+  stopOnSignals(shutdown)
   try {
     cluster = await startCluster()
   } catch (e) {
     console.error(`\nnpm run cluster: ${e instanceof Error ? e.message : e}`)
     process.exit(1)
   }
-  if (done) await new Promise(() => {})
+  if (done) {
+    await cluster.stop()
+    process.exit(0)
+  }
   console.log(`\n  PayShare cluster is running: ${cluster.url}  (ready in ${(cluster.readyMs / 1000).toFixed(1)} s)`)
   console.log(`  APIs' public side (payment notifies, sandbox checkout): ${cluster.apiUrl}`)
   console.log(`  admin password: ${cluster.adminPassword}${process.env.ADMIN_PASSWORD ? ' (ADMIN_PASSWORD)' : ''}\n`)

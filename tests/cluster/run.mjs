@@ -16,7 +16,7 @@ import { shareApi, sharesApi } from '#contract/shares.ts'
 import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { BUYER_KEY_HEADER } from '#contract/codes.ts'
 import { DEMO_PASSWORD, DEMO_SELLER } from '#server/db/seed.ts'
-import { startCluster } from '../../scripts/cluster.mjs'
+import { startCluster, stopOnSignals } from '../../scripts/cluster.mjs'
 
 const LOAD_SECONDS = Number(process.env.CLUSTER_LOAD_SECONDS ?? 60)
 const WORKERS = Number(process.env.CLUSTER_LOAD_WORKERS ?? 6)
@@ -403,6 +403,11 @@ const cluster = await startCluster({
   onExit: (i, code, signal) => say(`!! ${i.name} exited by itself (${signal ?? code}); see ${i.logFile}`),
 })
 say(`cluster ready: ${cluster.url} in ${secs(cluster.readyMs)}`)
+stopOnSignals(async () => {
+  console.error('\nCluster test interrupted: stopping the cluster')
+  await cluster.stop()
+  process.exit(1)
+})
 const db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 })
 let exitCode = 0
 try {
