@@ -61,7 +61,7 @@ async function send(kind, url, init = {}, idempotent = (init.method ?? 'GET') ==
     requests.add(kind, idempotent, failed, res.status)
     return { status: res.status, body, headers: res.headers, failed, json: () => JSON.parse(body) }
   } catch (e) {
-    requests.add(kind, idempotent, true, e?.name === 'TimeoutError' ? 'timeout' : 'no answer')
+    requests.add(kind, idempotent, true, e?.name === 'TimeoutError' ? 'timeout' : `no answer: ${e?.cause?.code ?? e?.cause?.message ?? e?.message}`)
     return { status: 0, body: String(e), failed: true, json: () => ({}) }
   }
 }
