@@ -38,8 +38,9 @@ function tally() {
   const by = new Map()
   return {
     add(kind, idempotent, failed, status) {
-      const t = by.get(kind) ?? { kind, idempotent, sent: 0, failed: 0, statuses: {} }
+      const t = by.get(kind) ?? { kind, idempotent, sent: 0, failed: 0, refused: 0, statuses: {} }
       t.sent++
+      if (status >= 400 && status < 500) t.refused++
       if (failed) {
         t.failed++
         t.statuses[status] = (t.statuses[status] ?? 0) + 1
@@ -221,7 +222,8 @@ async function run() {
   await streams[1].ready
   // Visitors' chats of paid orders: the buyer writes, every admin's stream hears it.
   const chats = []
-  for (let k = 0; k < 4; k++) {
+  // Eight chats: a writer may send 20 lines a minute (the message limit), and the load sends more.
+  for (let k = 0; k < 8; k++) {
     const o = k === 0 ? first : await purchase(codes[k % codes.length])
     if (!o) throw new Error('a purchase for a chat failed before the load')
     const chat = dataOf(await apiCall('POST chat create', chatApi.create, { body: { order_no: o.orderNo } }, { [BUYER_KEY_HEADER]: o.buyerKey }))
@@ -361,12 +363,13 @@ async function run() {
   const sum = (f) => rows.filter(f).reduce((n, r) => n + r.sent, 0)
   const failedSum = (f) => rows.filter(f).reduce((n, r) => n + r.failed, 0)
   console.log(`\n  Requests through nginx (${secs(loadMs)} of load, ${WORKERS} workers, plus the set-up):`)
-  console.log(`  ${'request'.padEnd(38)} ${'sent'.padStart(6)} ${'failed'.padStart(7)}`)
+  console.log(`  ${'request'.padEnd(38)} ${'sent'.padStart(6)} ${'refused'.padStart(8)} ${'failed'.padStart(7)}`)
   for (const r of rows) {
     const why = Object.entries(r.statuses).map(([st, n]) => `${st}: ${n}`).join(', ')
-    console.log(`  ${`${r.kind}${r.idempotent ? '' : ' *'}`.padEnd(38)} ${String(r.sent).padStart(6)} ${String(r.failed).padStart(7)}${why ? `  (${why})` : ''}`)
+    console.log(`  ${`${r.kind}${r.idempotent ? '' : ' *'}`.padEnd(38)} ${String(r.sent).padStart(6)} ${String(r.refused).padStart(8)} ${String(r.failed).padStart(7)}${why ? `  (${why})` : ''}`)
   }
-  console.log(`  (* not idempotent: nginx does not send it to a second instance once the first may have run it)`)
+  console.log(`  (refused: a 4xx answer, the product's own — a rate limit, a balance too low; failed: a 5xx or no answer.`)
+  console.log(`   * not idempotent: nginx does not send it to a second instance once the first may have run it)`)
   const idemFailed = failedSum((r) => r.idempotent)
   console.log(`\n  requests sent:                    ${sum(() => true)} (idempotent ${sum((r) => r.idempotent)}, writes ${sum((r) => !r.idempotent)})`)
   console.log(`  failed idempotent requests:       ${idemFailed}   (goal 0)`)
