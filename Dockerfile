@@ -1,4 +1,6 @@
 # One image for both services: SERVICE=web (console, default) or SERVICE=api.
+# The same two entry points `npm run cluster` starts (server/dist/main.js, web-server.mjs); the
+# load balancer of docker-compose.yml renders deploy/nginx.conf, as the cluster runner does.
 # docker build -t payshare . && docker run -e SERVICE=api ... / -e SERVICE=web ...
 FROM node:20-bookworm-slim AS build
 WORKDIR /app

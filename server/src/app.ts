@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod'
 import { HEALTH_PATH } from '#contract/http.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { claimMinute } from './db/sweeps.ts'
 import { authenticateByDefault } from './http/module.ts'
 import { metrics, registerMetrics } from './metrics.ts'
 import { responseSerializerCompiler } from './http/serializer.ts'
@@ -99,14 +100,22 @@ export async function buildApp(opts: BuildOptions) {
   })
 
   if (opts.sweepOrders) {
-    const timer = setInterval(() => {
+    const sweep = () => {
       metrics.sweeps.inc()
       expirePendingOrders(app.db).catch((err) => app.log.error({ err }, 'order expiry sweep failed'))
       finishOwedRefunds(app.db, app.payments, { ...refundContext(app), log: app.log }).catch((err) => app.log.error({ err }, 'owed refund sweep failed'))
-      pruneStatisticsLog(app.db)
-        .then(() => keepDefaultRanges(app.db, app.clock()))
-        .catch((err) => app.log.error({ err }, 'statistics upkeep failed'))
+      pruneStatisticsLog(app.db).catch((err) => app.log.error({ err }, 'statistics log pruning failed'))
       linkSweep(app)
+    }
+    // Once per minute across the cluster, not once per instance: the first instance to tick in a minute
+    // claims it (decision 134).
+    const timer = setInterval(() => {
+      // The kept statistics ranges live in each instance's memory (decisions 101, 144): every instance keeps its own.
+      keepDefaultRanges(app.db, app.clock()).catch((err) => app.log.error({ err }, 'statistics upkeep failed'))
+      claimMinute(app.db, 'minute', app.clock()).then(
+        (mine) => mine && sweep(),
+        (err) => app.log.error({ err }, 'sweep claim failed'),
+      )
     }, 60_000)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))

@@ -19,8 +19,12 @@ async function main() {
     process.exit(1)
   }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  await handle.migrate()
-  const seeded = await seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo, contentKey: config.secrets.contentKey, feeBasisPoints: config.defaultFeeBp, withdrawal: config.withdrawal })
+  // One instance at a time (a database lock): several starting at once on an empty database migrate
+  // and seed exactly once; the others find it done (decision 133).
+  const seeded = await handle.exclusive(async () => {
+    await handle.migrate()
+    return seed(handle.db, { adminPassword: config.adminPassword, demo: config.seedDemo, contentKey: config.secrets.contentKey, feeBasisPoints: config.defaultFeeBp, withdrawal: config.withdrawal })
+  })
   const app = await buildApp({ config, db: handle.db, sweepOrders: true })
   app.addHook('onClose', () => handle.close())
   await app.listen({ port: config.port, host: config.host })

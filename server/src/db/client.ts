@@ -18,6 +18,12 @@ export type DbHandle = {
   driver: 'pglite' | 'pg'
   close: () => Promise<void>
   migrate: () => Promise<void>
+  /**
+   * Runs `work` while holding the database's start lock: on PostgreSQL a session advisory lock, so that
+   * instances starting at once apply the migrations and the first-start seed one after the other, never
+   * side by side (decision 133); PGlite has one process, nothing to wait for.
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>
   /** PGlite only: the whole database as a tarball (see `loadDataDir`). */
   dump?: (compression?: 'none' | 'gzip') => Promise<Blob>
 }
@@ -46,6 +52,9 @@ export function pgliteOwner(dataDir: string): number | null {
   }
 }
 
+/** The advisory lock key of migrations + first-start seed (any 64-bit number no other code uses). */
+export const START_LOCK_KEY = 0x7061_7973_6801n
+
 export const migrationsFolder = () => path.join(projectRoot(), 'server', 'drizzle')
 
 /**
@@ -64,6 +73,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       driver: 'pg',
       close: () => pool.end(),
       migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      exclusive: async (work) => {
+        // Its own connection holds the lock (a session lock belongs to one connection); the work runs on
+        // the pool. A process killed meanwhile loses its connection, and the server frees the lock.
+        const lock = await pool.connect()
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY.toString()])
+          try {
+            return await work()
+          } finally {
+            await lock.query('SELECT pg_advisory_unlock($1)', [START_LOCK_KEY.toString()])
+          }
+        } finally {
+          lock.release()
+        }
+      },
     }
   }
   let client: PGlite
@@ -90,6 +114,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     driver: 'pglite',
     close: () => client.close().finally(release),
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    exclusive: (work) => work(),
     dump: (compression = 'none') => client.dumpDataDir(compression),
   }
 }

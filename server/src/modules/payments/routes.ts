@@ -133,8 +133,18 @@ async function gatewayRoutes(fastify: FastifyInstance) {
     if (!back.ok) return reply.code(400).type('text/html; charset=utf-8').send(page('Invalid checkout / 支付请求无效', '<p>The request was changed or is incomplete.</p>'))
     // Deliver the signed notify through the very route the gateways call (no network hop needed).
     const notify = sandbox.settle(orderNo, amount, action === 'pay')
-    const res = await app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: notify.headers, payload: notify.body })
-    if (res.statusCode !== 200) request.log.warn({ orderNo, status: res.statusCode }, 'sandbox notify not accepted')
+    // As a gateway does, a notify the API could not take (a 5xx: a deadlock, a lost database connection)
+    // is sent again; the buyer is sent back only once it was taken, else asked to press again (issue 22).
+    let status = 0
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, 200 * attempt))
+      status = (await app.inject({ method: 'POST', url: '/api/payments/sandbox/notify', headers: notify.headers, payload: notify.body })).statusCode
+      if (status < 500) break
+    }
+    if (status !== 200) request.log.warn({ orderNo, status }, 'sandbox notify not accepted')
+    if (status >= 500) {
+      return reply.code(503).type('text/html; charset=utf-8').send(page('Not confirmed / 未能确认', '<p>The payment could not be recorded yet: go back and press the button again. 支付结果暂未记录，请返回重试。</p>'))
+    }
     return reply.redirect(back.to, 303)
   })
 }

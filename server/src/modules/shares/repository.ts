@@ -140,7 +140,10 @@ export async function lockShareAndSeller(tx: Database, shareId: number) {
     .from(users)
     .where(eq(users.id, sql`(select ${shares.userId} from ${shares} where ${shares.id} = ${shareId})`))
     .for('share')
-  const [share] = await tx.select({ status: shares.status }).from(shares).where(eq(shares.id, shareId)).for('share')
+  // The share row for update (no key update: its id stays): the sale that follows counts itself on it,
+  // and two payments of one share each holding a share lock and then updating the row deadlocked on
+  // PostgreSQL (the cluster test, issue 22). Payments of one share now pass one after the other.
+  const [share] = await tx.select({ status: shares.status }).from(shares).where(eq(shares.id, shareId)).for('no key update')
   return share && seller ? [{ status: share.status, sellerBanned: seller.isBanned }] : []
 }
 
