@@ -179,6 +179,9 @@ export async function startCluster(opts = {}) {
     // Through nginx, as in docker-compose.yml: any console reaches any API, and a lost API is retried.
     API_URL: `http://127.0.0.1:${s.apiPort}`,
     TRUST_PROXY: '1',
+    // Two consoles on one machine are already the topology's processes: each runs one (decision 141's
+    // one-per-core is for a console alone on its machine or container).
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
   }
 
   const names = [

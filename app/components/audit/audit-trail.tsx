@@ -1,5 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { PlainTable } from '../lists/plain-table.tsx'
 import type { AuditEvent } from '#contract/audit.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 
@@ -17,30 +18,17 @@ export function AuditTrail({ events }: { events: AuditEvent[] }) {
       {events.length === 0 ? (
         <Text c="dimmed">{t('audit.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('audit.column.time')}</Table.Th>
-                <Table.Th>{t('audit.column.actor')}</Table.Th>
-                <Table.Th>{t('audit.column.action')}</Table.Th>
-                <Table.Th>{t('audit.column.change')}</Table.Th>
-                <Table.Th>{t('audit.column.reason')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
-                  <Table.Td>{e.actor ? e.actor.user_name : t('audit.system')}</Table.Td>
-                  <Table.Td>{t(`audit.action.${e.action}`, { defaultValue: e.action })}</Table.Td>
-                  <Table.Td>{e.from || e.to ? `${state(e.from)} → ${state(e.to)}` : '—'}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PlainTable minWidth={640} head={['time', 'actor', 'action', 'change', 'reason'].map((c) => t(`audit.column.${c}`))}>
+          {events.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
+              <Table.Td>{e.actor ? e.actor.user_name : t('audit.system')}</Table.Td>
+              <Table.Td>{t(`audit.action.${e.action}`, { defaultValue: e.action })}</Table.Td>
+              <Table.Td>{e.from || e.to ? `${state(e.from)} → ${state(e.to)}` : '—'}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </PlainTable>
       )}
     </Stack>
   )

@@ -2,6 +2,7 @@ import { Alert, Badge, Code, Stack, Table, Text, Title } from '@mantine/core'
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { PlainTable } from '#app/components/lists/plain-table.tsx'
 import { type OutboxMessage, outboxApi } from '#contract/outbox.ts'
 import { ApiError, api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -32,34 +33,21 @@ export default function Outbox() {
         {enabled ? t('system.outbox.intro') : t('system.outbox.disabled')}
       </Alert>
       {/* What the admin came for, the code, first; on a phone the rest scrolls inside the table, not the page. */}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('system.outbox.code')}</Table.Th>
-              <Table.Th>{t('system.outbox.to')}</Table.Th>
-              <Table.Th>{t('system.outbox.purpose')}</Table.Th>
-              <Table.Th>{t('system.outbox.channel')}</Table.Th>
-              <Table.Th>{t('system.outbox.time')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>
-                  <Code data-testid="outbox-code">{m.code}</Code>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
-                <Table.Td>{t(`system.outbox.purposes.${m.purpose}`, { defaultValue: m.purpose })}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{m.channel === 'sms' ? t('system.outbox.sms') : t('system.outbox.email')}</Badge>
-                </Table.Td>
-                <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PlainTable minWidth={560} head={['code', 'to', 'purpose', 'channel', 'time'].map((c) => t(`system.outbox.${c}`))}>
+        {list.map((m) => (
+          <Table.Tr key={m.id}>
+            <Table.Td>
+              <Code data-testid="outbox-code">{m.code}</Code>
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.to}</Table.Td>
+            <Table.Td>{t(`system.outbox.purposes.${m.purpose}`, { defaultValue: m.purpose })}</Table.Td>
+            <Table.Td>
+              <Badge variant="light">{m.channel === 'sms' ? t('system.outbox.sms') : t('system.outbox.email')}</Badge>
+            </Table.Td>
+            <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </PlainTable>
       {list.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
     </Stack>
   )
