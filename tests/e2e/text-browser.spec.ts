@@ -138,7 +138,7 @@ test.describe('text browser key counts', { tag: '@js-off-only' }, () => {
     expect(keys.count).toBeLessThanOrEqual(25)
   })
 
-  test('an admin approves a share, pays a withdrawal and takes down a reported share: ≤ 100 keys (target 80)', async ({ page, context, api }) => {
+  test('an admin approves a share, pays a withdrawal and takes down a reported share: ≤ 85 keys (target 80)', async ({ page, context, api }) => {
     // The admin's own queue items: a share under review, a withdrawal, a report.
     const share = await pendingShare(api, `lynx review ${Math.random().toString(36).slice(2, 7)}`)
     const reported = await pendingShare(api, `lynx report ${Math.random().toString(36).slice(2, 7)}`)
@@ -162,10 +162,10 @@ test.describe('text browser key counts', { tag: '@js-off-only' }, () => {
     await keys.press(`a[href*="take_down=${report.id}"]`, 'take down')
     await keys.press('button[value=take_down]', 'confirm')
     console.log(`admin's three actions: ${keys.count} keys (${keys.log.join(', ')})`)
-    // Issue 23's target is 80. It held at 74 before the queues got a tick box, the share's content and the
-    // seller's record on each row (decision 125); now 88–91 in CI, as it depends on how many rows other
-    // tests, running at the same time, put above this test's items. 100 guards against a further rise (a
-    // queue row grown by one stop costs about three) while issue 23 stays open.
-    expect(keys.count).toBeLessThanOrEqual(100)
+    // Issue 23's target is 80. A list page's skip links lead straight to its rows and a queue row shows its
+    // decision first (decision 123): 73 with this file's tests alone (85 before), more when other tests
+    // running at the same time put their own rows above this test's items (about seven stops a row). 85
+    // guards the gain without failing on a busy queue.
+    expect(keys.count).toBeLessThanOrEqual(85)
   })
 })

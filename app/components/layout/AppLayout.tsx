@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation, useMatches, useNavigate } from '@remix-run/react'
+import { LIST_ID, type ListHandle } from '../lists/list-page.tsx'
 import { type ReactNode, useEffect, useReducer, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'
@@ -101,7 +102,9 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
     }
   }, [openWhenMounted, drawerUsed, SettingsDrawer, settingsDrawer])
 
-  const hint = useMatches()
+  const matches = useMatches()
+  const isList = matches.some((m) => (m.handle as Partial<ListHandle> | undefined)?.list)
+  const hint = matches
     .map((m) => (m.handle as MenuHandle | undefined)?.menu)
     .findLast(Boolean)
   const trail = menuTrail(menu, pathname, hint)
@@ -116,6 +119,13 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
   return (
     <RoleContext.Provider value={user.role}>
       <SkipLink label={t('common.skipToMain')} />
+      {/* On a list page, straight to the rows past the title and the filters: a queue's item in a few keys (issue 23). */}
+      {isList ? (
+        <>
+          <TextSep />
+          <SkipLink label={t('common.skipToList')} to={LIST_ID} />
+        </>
+      ) : null}
       {/* To the menu, at the current page's own entry: its neighbours are the next pages of the day (issue 23). */}
       {showMenu ? (
         <>

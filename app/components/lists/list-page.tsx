@@ -6,6 +6,11 @@ import type { Page } from '#contract/envelope.ts'
 import { Pager } from './pager.tsx'
 import { QueueBar, QueueButton, type QueueAction, SelectHead } from './queue.tsx'
 
+/** A route whose page is one list says so (`export const handle`): the shell's skip links then lead to it. */
+export type ListHandle = { list: true }
+/** The id of a page's list (its table): the target of the shell's "skip to the list" link. */
+export const LIST_ID = 'list'
+
 type ListPageProps<T> = {
   title: string
   /** 3 when the list is a section of a page with its own title (the page's heading stays the one h2). */
@@ -36,7 +41,9 @@ type ListPageProps<T> = {
 /** The shell of every list page: title, filters, the table, the empty state and the pager (URL-driven, so it works without JavaScript). */
 export function ListPage<T>({ title, titleOrder = 2, create, filters, children, page, minWidth, head, actions, row, queue }: ListPageProps<T>) {
   const { t } = useTranslation()
-  const listId = `list${useId().replace(/:/g, '')}`
+  // The page's own list is `#list`; a list that is a section of another page gets an id of its own.
+  const sectionId = `list${useId().replace(/:/g, '')}`
+  const listId = titleOrder === 2 ? LIST_ID : sectionId
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table striped highlightOnHover id={listId}>

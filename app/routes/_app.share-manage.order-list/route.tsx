@@ -4,13 +4,16 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { orderListQuerySchema, ordersApi } from '#contract/orders.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { OrderCells, OrderFilters, OrderHeadCells } from '#app/components/orders/orders.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireUser } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 const FILTERS = ['payment_status', 'from', 'to', 'unicode'] as const
 

@@ -8,7 +8,7 @@ import { appealsApi } from '#contract/moderation.ts'
 import { shareListQuerySchema, sharesApi } from '#contract/shares.ts'
 import { DeleteDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { AppealDialog, appealFormSchema, TakedownNote } from '#app/components/moderation/appeal-dialog.tsx'
 import { QrCode } from '#app/components/shares/qr-code.tsx'
 import { CopyLinkButton, PublishRequirements, ShareCells, ShareFilters, ShareHeadCells } from '#app/components/shares/shares.tsx'
@@ -21,6 +21,9 @@ import { qrSvg } from '#app/.server/qr.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /**
  * `?delete=<id>` opens the delete confirm, `?link=<id>` the share link with its QR code, `?appeal=<id>`

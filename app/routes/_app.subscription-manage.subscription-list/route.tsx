@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { subscriptionListQuerySchema, subscriptionsApi } from '#contract/subscriptions.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { DateTimeCell } from '#app/components/shares/shares.tsx'
 import { SubscriptionTagBadge } from '#app/components/subscriptions/subscriptions.tsx'
 import { api } from '#app/.server/api.ts'
@@ -12,6 +12,9 @@ import { requireUser } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireUser({ request, context })

@@ -10,7 +10,7 @@ import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { AppealStatusBadge, ModerationFilters } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
@@ -23,6 +23,9 @@ import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/q
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /** `?view=<id>` shows an appeal with its share's history; `?approve=<id>` / `?ban=<id>` confirm a decision. */
 const DIALOGS = ['view', ...APPEAL_ACTIONS] as const

@@ -10,7 +10,7 @@ import { idSchema } from '#contract/users.ts'
 import { useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { DateTimeCell, yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -22,6 +22,9 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 import { ChannelDialog, createFormSchema, editFormSchema } from './channel-dialog.tsx'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /** `?new=1` opens the create form, `?edit=<id>` the edit form of a channel on this page. */
 const DIALOGS = ['new', 'edit'] as const

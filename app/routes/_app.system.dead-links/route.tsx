@@ -7,7 +7,7 @@ import { adminLinkListQuerySchema, type LinkCheck, linksApi, type LinkSummary, L
 import { idSchema } from '#contract/users.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { ShareCodeLink } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
@@ -17,6 +17,9 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /** Filters (issue 25): the link's state (or "sales stopped"), the seller, the host. `?history=<id>` opens a share's checks. */
 const FILTERS = ['state', 'seller', 'host'] as const

@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { adminLoginRecordFiltersSchema, loginRecordsApi } from '#contract/users.ts'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
@@ -12,6 +12,9 @@ import { listQuery } from '#app/.server/lists.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { DateField } from '#app/components/forms/date-field.tsx'
 import { FilterForm, TextFilter } from '#app/components/lists/filters.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /** By name/email/IP text, one user, an exact IP and a range of days (issue 9; each has its index). */
 const FILTERS = ['keyword', 'uid', 'ip', 'from', 'to'] as const

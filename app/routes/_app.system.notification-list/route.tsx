@@ -10,7 +10,7 @@ import { notificationsApi } from '#contract/messages.ts'
 import { DeleteDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { MessageText } from '#app/components/messages/message-text.tsx'
 import { DateTimeCell } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
@@ -22,6 +22,9 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { createSchema, editSchema, NotificationDialog } from './notification-dialog.tsx'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /** `?create=1`, `?edit=<id>`, `?delete=<id>` open the forms (URL dialogs, working without JavaScript). */
 const DIALOGS = ['create', 'edit', 'delete'] as const

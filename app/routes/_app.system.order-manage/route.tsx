@@ -10,7 +10,7 @@ import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { OrderCells, OrderFilters, OrderHeadCells } from '#app/components/orders/orders.tsx'
 import { RevealsDialog } from '#app/components/orders/reveals.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
@@ -22,6 +22,9 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /**
  * `?refund=<orderNo>` opens the confirm step of a refund, `?history=<id>` the order's audit trail (issue

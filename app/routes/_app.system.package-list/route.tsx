@@ -9,7 +9,7 @@ import { type AdminPackage, adminPackageListQuerySchema, PACKAGE_STATUSES, packa
 import { DeleteDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { DateTimeCell, yuan } from '#app/components/shares/shares.tsx'
 import { PackageStatusBadge } from '#app/components/subscriptions/subscriptions.tsx'
 import { api } from '#app/.server/api.ts'
@@ -22,6 +22,9 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 import { createSchema, editSchema, PackageDialog } from './package-dialog.tsx'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /** `?create=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the delete confirm (SPEC §8). */
 const DIALOGS = ['create', 'edit', 'delete'] as const

@@ -11,7 +11,7 @@ import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { ShareCells, ShareFilters, ShareHeadCells } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
@@ -25,6 +25,9 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
 import { RowLink } from '#app/components/lists/row-action.tsx'
 import { TextSep } from '#app/components/layout/text-mode.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /**
  * `?ban=<id>` opens the confirm step of a ban (final, SPEC §4: not appealable), `?takeDown=<id>` that of
@@ -185,14 +188,7 @@ export default function AdminShares() {
           </ShareCells>
           <Table.Td className="ps-actions">
             <Group gap={4} maw={180}>
-              <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
-                {t('shares.list.open')}
-              </Button>
-              <TextSep />
-              <RowLink to={dialogs.open('edit', s.id)} label={t('shares.admin.edit')} item={s.title} />
-              <TextSep />
-              <RowLink to={dialogs.open('history', s.id)} label={t('moderation.history')} item={s.title} variant="default" />
-              <TextSep />
+              {/* The queue's decision first: fewest keys to it in a text browser (issue 23). */}
               {adminMovesFrom(s.status).map((move) =>
                 move === 'approve' ? (
                   <MoveButton
@@ -218,6 +214,14 @@ export default function AdminShares() {
                   {t('shares.admin.final')}
                 </Text>
               ) : null}
+              <TextSep />
+              <Button component="a" href={`/share/${s.unicode}`} target="_blank" rel="noopener" size="compact-xs" variant="default">
+                {t('shares.list.open')}
+              </Button>
+              <TextSep />
+              <RowLink to={dialogs.open('edit', s.id)} label={t('shares.admin.edit')} item={s.title} />
+              <TextSep />
+              <RowLink to={dialogs.open('history', s.id)} label={t('moderation.history')} item={s.title} variant="default" />
             </Group>
           </Table.Td>
         </Table.Tr>

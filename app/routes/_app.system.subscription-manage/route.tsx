@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { adminSubscriptionListQuerySchema, SUBSCRIPTION_TAGS, subscriptionsApi } from '#contract/subscriptions.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { DateTimeCell } from '#app/components/shares/shares.tsx'
 import { SubscriptionTagBadge } from '#app/components/subscriptions/subscriptions.tsx'
 import { api } from '#app/.server/api.ts'
@@ -13,6 +13,9 @@ import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireAdmin({ request, context })

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { userListQuerySchema, usersApi } from '#contract/users.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { FormErrors } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
 import { pageError, rowError } from '#app/.server/failures.ts'
@@ -17,6 +17,9 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /**
  * `?ban=<id>` and `?setRole=<id>` open the confirm step of a ban or a role change (issue 13); unbanning

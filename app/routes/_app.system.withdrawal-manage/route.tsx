@@ -20,7 +20,7 @@ import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { DialogButtons, ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { FormErrors, TextareaField, TextField } from '#app/components/forms/fields.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { SelectCell, SellerRecord } from '#app/components/lists/queue.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { WithdrawalCells, WithdrawalFilters, WithdrawalHeadCells } from '#app/components/withdrawals/withdrawals.tsx'
@@ -33,6 +33,9 @@ import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/q
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 /**
  * `?process=<id>`, `?reject=<id>` and `?payout=<id>` open a row's form, `?history=<id>` its audit trail
@@ -241,7 +244,6 @@ export default function WithdrawalManage() {
           <WithdrawalCells w={w} />
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
-              <RowLink to={dialogs.open('history', w.id)} label={t('oversight.user.history')} item={`#${w.id}`} variant="default" />
               {w.status === 'Pending' ? (
                 <Group gap={4} wrap="nowrap">
                   <RowLink to={dialogs.open('process', w.id)} label={t('withdrawals.admin.process')} item={`#${w.id}`} />
@@ -251,6 +253,8 @@ export default function WithdrawalManage() {
                   ) : null}
                 </Group>
               ) : null}
+              {/* After the decisions: fewest keys to them in a text browser (issue 23). */}
+              <RowLink to={dialogs.open('history', w.id)} label={t('oversight.user.history')} item={`#${w.id}`} variant="default" />
             </Group>
           </Table.Td>
         </Table.Tr>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { AfterSalesLink } from '#app/components/messages/after-sales-link.tsx'
 import { orderListQuerySchema, ordersApi } from '#contract/orders.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { ListPage } from '#app/components/lists/list-page.tsx'
+import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { Mono, OrderFilters, PaymentMethodCell, ProductCell } from '#app/components/orders/orders.tsx'
 import { DateTimeCell, PaymentStatusBadge, ShareCodeLink, yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
@@ -13,6 +13,9 @@ import { requireUser } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
+
+/** The page is a list: the shell's skip links lead to it (decision 123). */
+export const handle: ListHandle = { list: true }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireUser({ request, context })
