@@ -82,8 +82,11 @@ export function consoleShedder(busyRefusal) {
     maxInFlight: num('WEB_MAX_IN_FLIGHT', 32),
     maxAgeMs: num('WEB_MAX_AGE_MS', 500),
     maxLagMs: num('WEB_MAX_LAG_MS', 1000),
-    // The live events stream (app/routes/events.tsx) stays open as long as a page is.
-    exempt: (req) => req.path === '/events',
+    // The live events stream (app/routes/events.tsx) stays open as long as a page is. A data request
+    // (`*.data`: a client navigation, a form or a fetcher of a page already open) is not refused either:
+    // the browser's Remix cannot show the busy page for it and showed its 500 page instead (seen in CI on
+    // the withdrawal preview). The overload is shed where it comes in: the page loads.
+    exempt: (req) => req.path === '/events' || req.path.endsWith('.data'),
     refuse: (req, res, retryAfterSeconds) => {
       const headers = new Headers()
       for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v)

@@ -24,6 +24,7 @@ async function serve(shedder: ReturnType<typeof loadShedder>) {
   app.use(shedder.middleware)
   app.get('/page', (_req, res) => void waiting.push(() => res.send('page')))
   app.get('/events', (_req, res) => void waiting.push(() => res.send('stream')))
+  app.get('/page.data', (_req, res) => void waiting.push(() => res.send('data')))
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   closers.push(() => {
@@ -82,6 +83,19 @@ describe('the console sheds load past its limit', () => {
     await inFlight(7)
     releaseAll()
     expect((await Promise.all([...streams, ...pages, late])).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200])
+  })
+
+  it("a page's data request (client navigation, form, fetcher) is never refused: the browser could only show an error for it", async () => {
+    process.env.WEB_MAX_IN_FLIGHT = '1'
+    const shedder = consoleShedder(busyRefusal)
+    const { url, releaseAll, inFlight } = await serve(shedder)
+    const page = fetch(url)
+    await inFlight(1)
+    expect((await fetch(url)).status).toBe(503)
+    const data = fetch(`${url}.data`)
+    await inFlight(2)
+    releaseAll()
+    expect((await Promise.all([page, data])).map((r) => r.status)).toEqual([200, 200])
   })
 
   it('a request the client gave up on frees its place', async () => {
