@@ -63,7 +63,7 @@ export type TestApp = {
 export type TestAppOptions = Pick<BuildOptions, 'providers' | 'limits' | 'payments' | 'oauth' | 'clock' | 'linkResolver'> & { config?: Partial<Config> }
 
 /** Runs one statement on the DATABASE_URL server's own database (CREATE/DROP DATABASE). */
-async function onServer(serverUrl: string, statement: string) {
+export async function onServer(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
   try {
@@ -73,7 +73,8 @@ async function onServer(serverUrl: string, statement: string) {
   }
 }
 
-const databaseUrl = (serverUrl: string, name: string) => {
+/** The URL of database `name` on the server of `serverUrl`. */
+export const databaseUrl = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return url.toString()

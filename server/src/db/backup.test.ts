@@ -7,14 +7,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { fetchClient } from '#contract/client.ts'
 import { BUYER_KEY_HEADER } from '#contract/codes.ts'
 import { shareApi } from '#contract/shares.ts'
 import { buildApp } from '../app.ts'
 import { newUnicode } from '../modules/shares/rules.ts'
-import { ADMIN_PASSWORD, createUser, dbFingerprint, testConfig } from '../../test/helpers.ts'
+import { ADMIN_PASSWORD, createUser, databaseUrl, dbFingerprint, onServer, testConfig } from '../../test/helpers.ts'
 import { spawnApi } from '../../test/spawn-api.ts'
 import { openDatabase } from './client.ts'
 import { shares } from './schema/index.ts'
@@ -127,27 +126,15 @@ if (!serverUrl && !process.env.DATABASE_URL) console.log('\n  NOT RUN: the Postg
 
 describe.skipIf(!serverUrl)('db:backup / db:restore on PostgreSQL (pg_dump -Fc / pg_restore)', () => {
   const names = ['src', 'dst'].map((n) => `payshare_backup_${n}_${crypto.randomBytes(4).toString('hex')}`)
-  const urlOf = (name: string) => {
-    const u = new URL(serverUrl!)
-    u.pathname = `/${name}`
-    return u.toString()
-  }
-  const onServer = async (statement: string) => {
-    const c = new pg.Client({ connectionString: serverUrl })
-    await c.connect()
-    try {
-      await c.query(statement)
-    } finally {
-      await c.end()
-    }
-  }
+  const urlOf = (name: string) => databaseUrl(serverUrl!, name)
+  const admin = (statement: string) => onServer(serverUrl!, statement)
   afterAll(async () => {
-    for (const n of names) await onServer(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`)
+    for (const n of names) await admin(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`)
   })
 
   it('round trips every table and the restored API serves a bought share', async () => {
     const [src, dst] = names.map(urlOf) as [string, string]
-    for (const n of names) await onServer(`CREATE DATABASE ${n}`)
+    for (const n of names) await admin(`CREATE DATABASE ${n}`)
     const sale = await fill({ dataDir: 'memory://', databaseUrl: src })
     const file = path.join(tmp(), 'payshare.dump')
     const backup = script(['backup', file], { DATABASE_URL: src })

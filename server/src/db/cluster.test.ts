@@ -5,9 +5,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDatabase } from '../../test/helpers.ts'
+import { onServer, openTestDatabase } from '../../test/helpers.ts'
 import { migrationsFolder, openDatabase, type DbHandle } from './client.ts'
 import { seed } from './seed.ts'
 import { claimMinute } from './sweeps.ts'
@@ -33,15 +32,7 @@ describe('claimMinute', () => {
 const serverUrl = process.env.TEST_DATABASE_URL
 if (!serverUrl) console.log('\n  NOT RUN: the start lock across instances needs TEST_DATABASE_URL (PostgreSQL)\n')
 
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  try {
-    await c.query(statement)
-  } finally {
-    await c.end()
-  }
-}
+const admin = (statement: string) => onServer(serverUrl!, statement)
 
 describe.skipIf(!serverUrl)('four instances on one empty PostgreSQL database', () => {
   const name = `payshare_cluster_${crypto.randomBytes(5).toString('hex')}`

@@ -4,13 +4,12 @@
 import crypto from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { openDatabase } from '../../db/client.ts'
 import { seed } from '../../db/seed.ts'
 import { shares, users } from '../../db/schema/index.ts'
-import { ADMIN_PASSWORD, bearer, createUser, testConfig } from '../../../test/helpers.ts'
+import { ADMIN_PASSWORD, bearer, createUser, onServer, testConfig } from '../../../test/helpers.ts'
 import { fetchClient } from '#contract/client.ts'
 import { EVENTS_PATH, messagesApi } from '#contract/messages.ts'
 import { newUnicode } from '../shares/rules.ts'
@@ -23,15 +22,7 @@ const serverUrl = process.env.TEST_DATABASE_URL
 const ready = Boolean(redisUrl && serverUrl)
 if (!ready) console.log('\n  NOT RUN: the two-instance live-event test needs TEST_REDIS_URL and TEST_DATABASE_URL (Redis and PostgreSQL)\n')
 
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  try {
-    await c.query(statement)
-  } finally {
-    await c.end()
-  }
-}
+const admin = (statement: string) => onServer(serverUrl!, statement)
 
 describe.skipIf(!ready)('live events across two API instances (Redis pub/sub)', () => {
   const name = `payshare_fanout_${crypto.randomBytes(5).toString('hex')}`
