@@ -6,6 +6,7 @@
 //   node bench/throttled.mjs http://127.0.0.1:3000 <share code> <admin user> <password>
 import { chromium } from '@playwright/test'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
+import { loginCookies } from './js-budget.mjs'
 
 const PROFILE = { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0, cpuSlowdown: 4 }
 const RUNS = Number(process.env.BENCH_THROTTLED_RUNS ?? 3)
@@ -49,18 +50,6 @@ async function visibleAfter(browser, url, selector, cookies) {
   } finally {
     await context.close()
   }
-}
-
-async function loginCookies(browser, base, user, password) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${base}/login`)
-  await page.locator('#login-form input[name="username"]').fill(user)
-  await page.locator('#login-form input[name="password"]').fill(password)
-  await Promise.all([page.waitForURL(/\/dashboard\//), page.locator('#login-form button[type="submit"]').click()])
-  const cookies = await context.cookies()
-  await context.close()
-  return cookies.filter((c) => c.name !== 'ps_toast')
 }
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
