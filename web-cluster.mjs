@@ -4,6 +4,11 @@
 // API's). With WEB_CONCURRENCY=1 the process serves by itself, as before.
 import cluster from 'node:cluster'
 import os from 'node:os'
+import { AggregatorRegistry } from 'prom-client'
+
+/** A worker's question to the first process for everyone's metrics, and its answer (decision 137). */
+const METRICS_ASK = 'payshare:metrics?'
+const METRICS_ANSWER = 'payshare:metrics'
 
 export function workerCount() {
   const asked = Number(process.env.WEB_CONCURRENCY)
@@ -19,6 +24,16 @@ export function runAsClusterPrimary() {
   const count = workerCount()
   if (!cluster.isPrimary || count <= 1) return Promise.resolve()
   let stopping = false
+  // A scrape reaches whichever worker accepts it: that worker asks here, and the answer is every
+  // worker's metrics added up (prom-client's aggregation: counters and histograms summed).
+  const aggregator = new AggregatorRegistry()
+  cluster.on('message', (worker, message) => {
+    if (message?.type !== METRICS_ASK) return
+    aggregator.clusterMetrics().then(
+      (text) => worker.isConnected() && worker.send({ type: METRICS_ANSWER, id: message.id, text }),
+      (err) => worker.isConnected() && worker.send({ type: METRICS_ANSWER, id: message.id, error: String(err?.message ?? err) }),
+    )
+  })
   const fork = () => cluster.fork()
   for (let i = 0; i < count; i++) fork()
   cluster.on('exit', (worker, code, signal) => {
@@ -43,3 +58,36 @@ export function runAsClusterPrimary() {
 
 /** Whether this process prints the start line: the only process, or the first worker. */
 export const firstServer = () => !cluster.isWorker || cluster.worker?.id === 1
+
+/**
+ * The metrics of the whole console, as a function to call per scrape: with workers, every worker's
+ * `registry` added up (the first process asks each of them; this worker answers with `registry` from
+ * now on); alone, this process's own.
+ */
+export function consoleMetrics(registry) {
+  if (!cluster.isWorker) return () => registry.metrics()
+  new AggregatorRegistry()
+  AggregatorRegistry.setRegistries([registry])
+  let asked = 0
+  const waiting = new Map()
+  process.on('message', (message) => {
+    if (message?.type !== METRICS_ANSWER) return
+    waiting.get(message.id)?.(message)
+    waiting.delete(message.id)
+  })
+  return () => {
+    const id = ++asked
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id)
+        reject(new Error('no metrics from the other workers within 6 s'))
+      }, 6000)
+      waiting.set(id, (message) => {
+        clearTimeout(timer)
+        if (message.error) reject(new Error(message.error))
+        else resolve(message.text)
+      })
+      process.send?.({ type: METRICS_ASK, id })
+    })
+  }
+}

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
-import { firstServer, runAsClusterPrimary } from './web-cluster.mjs'
+import { consoleMetrics, firstServer, runAsClusterPrimary } from './web-cluster.mjs'
 import { consoleShedder } from './web-load.mjs'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
@@ -39,6 +39,8 @@ const duration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 })
+/** Every worker's counts added up (WEB_CONCURRENCY > 1), or this process's. */
+const metricsText = consoleMetrics(registry)
 
 /** The console's URL patterns (`/share/:unicode/chat`), from the build's route tree, most specific first. */
 const patterns = (() => {
@@ -108,7 +110,11 @@ app.use((req, res, next) => {
 })
 app.get('/metrics', async (req, res) => {
   if (!mayScrape(req)) return res.status(404).type('text/plain').send('Not Found')
-  res.type(registry.contentType).send(await registry.metrics())
+  try {
+    res.type(registry.contentType).send(await metricsText())
+  } catch (err) {
+    res.status(503).type('text/plain').send(String(err.message))
+  }
 })
 app.use((_req, res, next) => {
   // While stopping, a keep-alive connection is not kept for another request.

@@ -23,8 +23,7 @@ test('the console: /metrics by page pattern, and a graceful stop', async ({ cont
   test.setTimeout(90_000)
   const port = WEB_PORT + 60
   const origin = `http://localhost:${port}`
-  // One process: with several workers (WEB_CONCURRENCY, default the cores) each keeps its own counts
-  // and a scrape reads the one that answers (not aggregated yet; seen as a flaky count in CI).
+  // One process here; the next test scrapes a console of two workers.
   const env = { PORT: String(port), HOST: '127.0.0.1', API_URL, DATA_DIR, NODE_ENV: 'production', WEB_CONCURRENCY: '1' }
   const server = await startServer(process.execPath, [path.join(ROOT, 'web-server.mjs')], env, port)
   const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)))
@@ -96,6 +95,38 @@ test('the console: /metrics by page pattern, and a graceful stop', async ({ cont
     expect(Date.now() - signalled).toBeLessThan(10_000)
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL')
+  }
+})
+
+test('the console of two workers: a scrape counts the requests every worker answered', async () => {
+  test.setTimeout(60_000)
+  const port = WEB_PORT + 62
+  const origin = `http://localhost:${port}`
+  const env = { PORT: String(port), HOST: '127.0.0.1', API_URL, DATA_DIR, NODE_ENV: 'production', WEB_CONCURRENCY: '2' }
+  const server = await startServer(process.execPath, [path.join(ROOT, 'web-server.mjs')], env, port)
+  try {
+    const scrape = async () => {
+      const res = await fetch(`${origin}/metrics`)
+      expect(res.status).toBe(200)
+      return res.text()
+    }
+    const login = { method: 'GET', route: '/login', status: '200' }
+    const before = sample(await scrape(), 'http_requests_total', login)
+    // New connections each: the first process hands them to its workers in turn.
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${origin}/login`, { headers: { connection: 'close' } })
+      expect(res.status).toBe(200)
+      await res.text()
+    }
+    await expect.poll(async () => sample(await scrape(), 'http_requests_total', login) - before).toBe(6)
+    // Every later scrape, whichever worker takes it, says the same.
+    for (let i = 0; i < 4; i++) {
+      const text = await scrape()
+      expect(sample(text, 'http_requests_total', login) - before).toBe(6)
+      expect(text).toContain('process_cpu_user_seconds_total')
+    }
+  } finally {
+    server.kill('SIGTERM')
   }
 })
 
