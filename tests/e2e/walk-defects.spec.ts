@@ -378,3 +378,32 @@ test.describe('walk defects: a row action answered 500', () => {
     },
   )
 })
+
+test.describe('walk defects: a form answered 500', () => {
+  test('the new-share form keeps what was typed and opens "Confirm logout" on the form', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
+    const js = !jsDisabled(testInfo)
+    const offset = 522 + (js ? 0 : 1)
+    const failing = await consoleWithFailing(WEB_PORT + offset, API_PORT + offset, sharesApi.new.path)
+    try {
+      await loginAs(context, SELLER, DEMO_PASSWORD)
+      const title = uniqueName('kept')
+      await page.goto(`http://localhost:${WEB_PORT + offset}/share-manage/new`)
+      if (js) await hydrated(page)
+      await page.getByLabel(/^Title/).fill(title)
+      await page.getByLabel(/^Content/).fill('The secret typed before the server failed')
+      await page.getByLabel(/^Price/).fill('3.5')
+      await page.getByRole('button', { name: 'Submit for review' }).click()
+
+      const dialog = page.getByRole('alertdialog', { name: 'Confirm logout' }).or(page.getByRole('dialog', { name: 'Confirm logout' }))
+      await expect(dialog).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: 'Internal server error' })).toBeVisible()
+      await expect(page.getByLabel(/^Title/)).toHaveValue(title)
+      await expect(page.getByLabel(/^Content/)).toHaveValue('The secret typed before the server failed')
+      await expect(page.getByLabel(/^Price/)).toHaveValue('3.5')
+      const mine = await api.ok(sharesApi.list, { token: await api.login(SELLER, DEMO_PASSWORD), query: { title } })
+      expect(mine.total).toBe(0)
+    } finally {
+      failing.stop()
+    }
+  })
+})
