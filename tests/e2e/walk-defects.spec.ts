@@ -4,6 +4,7 @@ import http from 'node:http'
 import type { Page } from '@playwright/test'
 import { authApi } from '#contract/auth.ts'
 import { notificationsApi } from '#contract/messages.ts'
+import { appealsApi } from '#contract/moderation.ts'
 import { ordersApi } from '#contract/orders.ts'
 import { sharesApi } from '#contract/shares.ts'
 import { usersApi } from '#contract/users.ts'
@@ -30,6 +31,21 @@ async function publishApproved(api: Api) {
   })
   await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share
+}
+
+/** A new seller with a sale (¥28.50 income) and two pending withdrawals of it (¥10, ¥12). */
+async function pendingWithdrawals(api: Api) {
+  const seller = await api.createUser('phone', 'wd')
+  const token = await api.login(seller.user_name, seller.password)
+  await api.ok(usersApi.agreeToTerms, { token })
+  await api.ok(usersApi.updateAlipayInfo, { token, body: { alipayRealName: '赵六', alipayAccount: seller.phone! } })
+  const share = await api.ok(sharesApi.new, { token, body: { title: uniqueName('wd'), type: 'text', content: 'x', price: 30, subscription_status: 'close' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  const { payUrl } = await api.ok(ordersApi.create, { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+  expect(await api.payInSandbox(payUrl)).toBe(303)
+  const ids: number[] = []
+  for (const amount of [10, 12]) ids.push((await api.ok(withdrawalsApi.create, { token, body: { amount } })).id)
+  return { seller, ids }
 }
 
 const menuWidth = async (page: Page) => Math.round((await page.locator('#app-menu').boundingBox())!.width)
@@ -190,6 +206,44 @@ for (const width of [320, 390]) {
   })
 }
 
+test.describe('walk defects: the admin queues at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 800 } })
+
+  test("the withdrawal queue's actions stack and leave the row most of the screen", async ({ page, context, api }) => {
+    const { seller } = await pendingWithdrawals(api)
+    await loginAs(context, ADMIN.username, ADMIN.password)
+    await page.goto(`/system/withdrawal-manage?keyword=${seller.user_name}`)
+    const actions = page.locator('td.ps-actions').first()
+    await expect(actions.getByRole('link', { name: /^Mark as paid #/ })).toBeVisible()
+    // Side by side, process and reject kept the column 190 px wide: 60 % of the screen, the user and the
+    // amount hidden under it. Stacked, it is as wide as its widest button.
+    expect((await actions.boundingBox())!.width).toBeLessThanOrEqual(320 * 0.4)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  })
+})
+
+test.describe('walk defects: the admin queues at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test('the withdrawal and appeal queues fit the page: no column hidden under the sticky actions', async ({ page, context, api }) => {
+    const { seller } = await pendingWithdrawals(api)
+    // A pending appeal of this seller: a share taken down, appealed.
+    const token = await api.login(seller.user_name, seller.password)
+    const share = await api.ok(sharesApi.new, { token, body: { title: uniqueName('ap'), type: 'text', content: 'x', price: 3, subscription_status: 'close' } })
+    await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+    await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'reported_invalid' } })
+    await api.ok(appealsApi.create, { token, body: { unicode: share.unicode, description: 'Please look again.' } })
+    await loginAs(context, ADMIN.username, ADMIN.password)
+    // The walk found the withdrawal table 1,242 px wide in a 1,188 px box, the transfer numbers under
+    // "Actions"; the appeals' actions were 277 px wide side by side.
+    for (const path of [`/system/withdrawal-manage?keyword=${seller.user_name}`, '/system/withdrawal-manage', `/system/appeal-manage?unicode=${share.unicode}`]) {
+      await page.goto(path)
+      const fit = await page.locator('table#list').evaluate((t) => ({ table: t.getBoundingClientRect().width, box: t.parentElement!.clientWidth }))
+      expect(fit.table, `${path}: the table is no wider than its box (${fit.box} px)`).toBeLessThanOrEqual(fit.box + 1)
+    }
+  })
+})
+
 test.describe('walk defects: phone-width lists (390 px)', () => {
   test.use({ viewport: { width: 390, height: 800 } })
 
@@ -333,16 +387,7 @@ test.describe('walk defects: a row action answered 500', () => {
     { tag: '@js-off' },
     async ({ page, context, api }, testInfo) => {
       const js = !jsDisabled(testInfo)
-      const seller = await api.createUser('phone', 'f5')
-      const token = await api.login(seller.user_name, seller.password)
-      await api.ok(usersApi.agreeToTerms, { token })
-      await api.ok(usersApi.updateAlipayInfo, { token, body: { alipayRealName: '赵六', alipayAccount: seller.phone! } })
-      const share = await api.ok(sharesApi.new, { token, body: { title: uniqueName('f5'), type: 'text', content: 'x', price: 30, subscription_status: 'close' } })
-      await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
-      const { payUrl } = await api.ok(ordersApi.create, { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
-      expect(await api.payInSandbox(payUrl)).toBe(303)
-      const ids: number[] = []
-      for (const amount of [10, 12]) ids.push((await api.ok(withdrawalsApi.create, { token, body: { amount } })).id)
+      const { seller, ids } = await pendingWithdrawals(api)
 
       // Ports of their own per project, beside the other tests' second servers.
       const offset = 520 + (js ? 0 : 1)

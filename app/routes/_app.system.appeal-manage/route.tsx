@@ -139,7 +139,8 @@ export default function AppealManage() {
             ) : null}
           </Table.Td>
           <Table.Td className="ps-actions">
-            <Group gap={4} wrap="nowrap">
+            {/* At most two buttons a line: side by side, "Ban as violation" made the column 277 px wide (issue 23). */}
+            <Group gap={4} maw={170}>
               <RowLink to={dialogs.open('view', a.id)} label={t('moderation.view')} item={`#${a.id}`} variant="default" />
               {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
                 ? APPEAL_ACTIONS.map((action) => (

@@ -244,9 +244,10 @@ export default function WithdrawalManage() {
           </Table.Td>
           <WithdrawalCells w={w} />
           <Table.Td className="ps-actions">
-            <Group gap={4} wrap="nowrap">
+            {/* Wrapping within 190 px: in one line the column was 258 px and hid the transfer number at 1440 px (issue 23). */}
+            <Group gap={4} maw={190}>
               {w.status === 'Pending' ? (
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4}>
                   <RowLink to={dialogs.open('process', w.id)} label={t('withdrawals.admin.process')} item={`#${w.id}`} />
                   <RowLink to={dialogs.open('reject', w.id)} label={t('withdrawals.admin.reject')} item={`#${w.id}`} color="red" />
                   {page.alipayPayout ? (
