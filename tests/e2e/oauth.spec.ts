@@ -67,6 +67,8 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
     test.use({ lng })
     const ui = UI[lng]
     test('first QQ login creates an account, QQ logs in to it again; bind WeChat, log in with it, unbind', { tag: lng === 'zh-CN' ? ['@js-off-only'] : [] }, async ({ page }, testInfo) => {
+      // A long journey (three consent round trips), and with JavaScript it waits for the page to settle twice.
+      test.slow()
       const tag = `${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       // The most toast cards of one text on screen at once over the whole visit: a toast that came with a
       // redirect showed twice with JavaScript (issue 23: the welcome after QQ/WeChat login, "Bound.").
