@@ -206,6 +206,39 @@ for (const width of [320, 390]) {
   })
 }
 
+for (const width of [320, 360]) {
+  test.describe(`walk defects: the header at ${width} px (zh-CN)`, () => {
+    test.use({ lng: 'zh-CN', viewport: { width, height: 800 } })
+
+    test('the brand, the locale switch, the icons and logout do not cover each other', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
+      await loginAs(context, await api.createUser())
+      await page.goto('/dashboard/workplace')
+      if (!jsDisabled(testInfo)) await hydrated(page)
+      const header = page.locator('header')
+      const parts = [
+        header.getByRole('heading', { level: 1 }).getByRole('link', { name: 'PayShare 付费分享' }),
+        header.getByRole('button', { name: '中文' }),
+        header.getByRole('button', { name: 'English' }),
+        header.getByTestId('settings-button'),
+        header.getByRole('button', { name: '退出登录' }),
+      ]
+      const boxes = []
+      for (const part of parts) {
+        await expect(part).toBeInViewport({ ratio: 1 })
+        boxes.push((await part.boundingBox())!)
+      }
+      // The walk saw 中文/English and the icons drawn over "PayShare 付费分享": no two boxes overlap.
+      for (let i = 0; i < boxes.length; i += 1)
+        for (let j = i + 1; j < boxes.length; j += 1) {
+          const [a, b] = [boxes[i]!, boxes[j]!]
+          const overlap = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5
+          expect(overlap, `header parts ${i} and ${j} overlap`).toBe(false)
+        }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    })
+  })
+}
+
 test.describe('walk defects: the admin queues at 320 px', () => {
   test.use({ viewport: { width: 320, height: 800 } })
 
