@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { get, post, settle, statusOf } from '../../tests/support/console.ts'
 import { ApiError } from './api.ts'
 import { CONFIRM_LOGOUT_IN_FORM } from '#app/components/feedback/flash.tsx'
-import { fieldError, pageError, rowError } from './failures.ts'
+import { fieldError, pageError, rowError, rowRefusal } from './failures.ts'
 
 const stub = await vi.hoisted(async () => (await import('../../tests/support/api-stub.ts')).startApiStub())
 afterAll(() => stub.close())
@@ -72,6 +72,30 @@ describe('the three ways an API failure reaches the user', () => {
     expect(posted.status).toBe(502)
     expect(posted.headers.get('set-cookie')).toBeNull()
     expect((posted.data as { error: Record<string, string[]> }).error['']).toEqual(['errors.internal', CONFIRM_LOGOUT_IN_FORM])
+  })
+
+  it('a row of a list: 500–504 answer the page itself (no redirect), the dialog opened there', async () => {
+    const e = () => new ApiError(500, 'errors.internal', null, '/api/withdrawals/admin/batch-reject')
+    // Without JavaScript (a page post): the page is rendered with the msg and the dialog; no cookie left.
+    const posted = statusOf(await rowRefusal(post(page, {}, { headers: { accept: 'text/html,application/xhtml+xml' } }), e(), { intent: 'batch' }))
+    expect(posted.status).toBe(500)
+    expect(posted.headers.get('location')).toBeNull()
+    expect(posted.headers.get('set-cookie')).toBeNull()
+    expect(posted.data).toEqual({ intent: 'batch', error: 'errors.internal', confirmLogout: true })
+    // With JavaScript (a fetch): the flash cookie for the root's revalidation, which the 500 triggers.
+    const fetched = statusOf(await rowRefusal(post(page, {}), e()))
+    expect(fetched.status).toBe(500)
+    expect(fetched.headers.get('location')).toBeNull()
+    expect(fetched.headers.get('set-cookie')).toMatch(/^ps_toast=/)
+    expect(fetched.data).toEqual({ error: 'errors.internal', confirmLogout: false })
+  })
+
+  it('a row of a list: other refusals and the msgs the page states itself are a 400 without the dialog', async () => {
+    for (const e of [new ApiError(409, 'orders.notRefundable', null, '/api/orders/admin/refund'), new ApiError(502, 'orders.gatewayError', null, '/api/orders/admin/refund')]) {
+      const res = statusOf(await rowRefusal(post(page, {}, { headers: { accept: 'text/html' } }), e, {}, ['orders.gatewayError']))
+      expect(res).toMatchObject({ status: 400, data: { error: e.msg, confirmLogout: false } })
+      expect(res.headers.get('set-cookie')).toBeNull()
+    }
   })
 
   it('a row: the msgs the page states itself come back as the message', async () => {

@@ -60,10 +60,31 @@ export async function pageError(request: Request, e: unknown): Promise<never> {
 }
 
 /**
- * A row action's API failure: the msg key for the page to show above the list. 500–504 open the dialog,
- * except the msgs in `shown`, which the page states itself (a payment gateway's refusal, say).
+ * An action's API failure that goes on with a redirect anyway (a toast on the next page): the msg key.
+ * 500–504 redirect back to this page with the dialog, except the msgs in `shown`, which the page states
+ * itself (a payment gateway's refusal, say). A row of a list answers with `rowRefusal` instead.
  */
 export async function rowError(request: Request, e: unknown, shown: string[] = []): Promise<string> {
   const error = await settle(request, e, { dialog: !(e instanceof ApiError && shown.includes(e.msg)) })
   return error.msg
+}
+
+/** What a list page's action answers after a row action failed: the msg above the list, and whether the page opens the dialog. */
+export type RowRefusal = { error: string; confirmLogout: boolean }
+
+/**
+ * A row action's API failure (a list row's button, a queue's batch, a confirm step): the answer for the
+ * page to state above the list (`error`, with the caller's `extra` fields). 500–504 open SPEC §8's
+ * "Confirm logout" dialog on this page, which offers to stay: no redirect (the walk of issue 23 found
+ * the page re-rendered afresh, the ticks and a typed reason gone), but the page's own answer, as a
+ * form's (decision 128) — with JavaScript the flash cookie the root's revalidation reads, without it
+ * `confirmLogout` for the page's `FormErrors` (`rowErrors`). The msgs in `shown` are stated by the page
+ * itself, without the dialog (a payment gateway's refusal, say). Decision 156.
+ */
+export async function rowRefusal<T extends object = object>(request: Request, e: unknown, extra?: T, shown: string[] = []) {
+  const error = await settle(request, e, { dialog: false })
+  const body = { ...(extra as T), error: error.msg, confirmLogout: false }
+  if (!error.confirmsLogout || shown.includes(error.msg)) return data(body, { status: 400 })
+  if (request.headers.get('accept')?.includes('text/html')) return data({ ...body, confirmLogout: true }, { status: error.status })
+  return data(body, { status: error.status, headers: { 'set-cookie': await setFlash(request, { confirmLogout: true }) } })
 }

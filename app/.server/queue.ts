@@ -5,7 +5,8 @@ import { oversightApi, type SellerHistory } from '#contract/oversight.ts'
 import { type ShareContent, sharesApi } from '#contract/shares.ts'
 import { apiMessage } from '#app/utils/api-message.ts'
 import { api } from './api.ts'
-import { rowError } from './failures.ts'
+import type { QueueSent } from '#app/components/lists/queue.tsx'
+import { rowRefusal } from './failures.ts'
 import { getT } from './i18n.ts'
 import { listUrl } from './lists.ts'
 import { redirectWithToast } from './toast.ts'
@@ -51,6 +52,13 @@ export function nextItemUrl(request: Request, form: FormData, acted: readonly nu
   return next ? `${url}#item-${next}` : url
 }
 
+/** What the queue form sent, for the page to show again after a refusal: the ticks and the typed fields. */
+export function queueSent(form: FormData): QueueSent {
+  const values: Record<string, string> = {}
+  for (const [k, v] of form) if (typeof v === 'string' && !['ids', 'rows', 'intent'].includes(k)) values[k] = v
+  return { ids: selectedIds(form), values }
+}
+
 /** How many reasons a toast names (the flash rides a cookie). */
 const REASONS_SHOWN = 5
 
@@ -79,13 +87,14 @@ export async function batchDone(request: Request, form: FormData, result: BatchR
 /**
  * A queue page's batch action: the form checked against the batch endpoint's schema (nothing ticked,
  * no reason: refused by name without asking the API), then the API called and the queue continued
- * (`batchDone`); a refusal of the whole call is stated above the list.
+ * (`batchDone`); a refusal of the whole call is stated above the list, the ticks and typed fields kept.
  */
 export async function runBatch<B>(request: Request, form: FormData, parsed: z.ZodSafeParseResult<B>, call: (body: B) => Promise<BatchResult>, dialogKeys: readonly string[]) {
-  if (!parsed.success) return data({ intent: 'batch' as const, error: parsed.error.issues[0]?.message ?? 'errors.badRequest' }, { status: 400 })
+  const sent = queueSent(form)
+  if (!parsed.success) return data({ intent: 'batch' as const, error: parsed.error.issues[0]?.message ?? 'errors.badRequest', confirmLogout: false, sent }, { status: 400 })
   try {
     return await batchDone(request, form, await call(parsed.data), dialogKeys)
   } catch (e) {
-    return data({ intent: 'batch' as const, error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal(request, e, { intent: 'batch' as const, sent })
   }
 }

@@ -1,11 +1,17 @@
 // Issue 23: the defects the Chromium walk of the console found, each as the steps that showed it — with
 // JavaScript, and without it where the page differs (`@js-off`).
+import http from 'node:http'
 import type { Page } from '@playwright/test'
 import { authApi } from '#contract/auth.ts'
 import { notificationsApi } from '#contract/messages.ts'
+import { appealsApi } from '#contract/moderation.ts'
+import { ordersApi } from '#contract/orders.ts'
 import { sharesApi } from '#contract/shares.ts'
-import { ADMIN, DEMO_PASSWORD } from './env.ts'
-import { type Api, expect, expectFlash, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
+import { usersApi } from '#contract/users.ts'
+import { withdrawalsApi } from '#contract/withdrawals.ts'
+import { ADMIN, API_PORT, DATA_DIR, DEMO_PASSWORD, WEB_PORT } from './env.ts'
+import { type Api, expect, expectFlash, hydrated, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
+import { startServer } from './second-server.ts'
 
 test.use({ lng: 'en-US' })
 
@@ -25,6 +31,21 @@ async function publishApproved(api: Api) {
   })
   await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
   return share
+}
+
+/** A new seller with a sale (¥28.50 income) and two pending withdrawals of it (¥10, ¥12). */
+async function pendingWithdrawals(api: Api) {
+  const seller = await api.createUser('phone', 'wd')
+  const token = await api.login(seller.user_name, seller.password)
+  await api.ok(usersApi.agreeToTerms, { token })
+  await api.ok(usersApi.updateAlipayInfo, { token, body: { alipayRealName: '赵六', alipayAccount: seller.phone! } })
+  const share = await api.ok(sharesApi.new, { token, body: { title: uniqueName('wd'), type: 'text', content: 'x', price: 30, subscription_status: 'close' } })
+  await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+  const { payUrl } = await api.ok(ordersApi.create, { body: { unicode: share.unicode, paymentMethod: 'Alipay' } })
+  expect(await api.payInSandbox(payUrl)).toBe(303)
+  const ids: number[] = []
+  for (const amount of [10, 12]) ids.push((await api.ok(withdrawalsApi.create, { token, body: { amount } })).id)
+  return { seller, ids }
 }
 
 const menuWidth = async (page: Page) => Math.round((await page.locator('#app-menu').boundingBox())!.width)
@@ -132,16 +153,127 @@ test.describe('walk defects: settings and layout', () => {
     await expect(page).toHaveTitle(/^500 Server error - /)
   })
 
-  test('customer service is in the menu and, with no SUPPORT_URL, leads to "Write to support" in the console', async ({ page, context, api }) => {
+  test(
+    'customer service is in the menu and, with no SUPPORT_URL, leads to "Write to support" in the console, in the same tab',
+    { tag: '@js-off' },
+    async ({ page, context, api }, testInfo) => {
+      await loginAs(context, await api.createUser())
+      await page.goto('/dashboard/workplace')
+      if (!jsDisabled(testInfo)) await hydrated(page)
+      const nav = page.getByRole('navigation', { name: 'Menu' })
+      const entry = nav.getByRole('link', { name: 'Customer service' })
+      await expect(entry).toBeAttached()
+      // A page of the console: no new tab (the walk found target=_blank; decision 156).
+      await expect(entry).not.toHaveAttribute('target', /.*/)
+      const tabs = context.pages().length
+      await entry.click()
+      await expect(page).toHaveURL('/user/my-message')
+      expect(context.pages()).toHaveLength(tabs)
+      await expect(page.getByLabel(/^Write to support/)).toBeVisible()
+    },
+  )
+
+  test('a logged-in /support is the console\'s "Write to support", not "Not Found"', async ({ page, context, api }) => {
     await loginAs(context, await api.createUser())
-    await page.goto('/dashboard/workplace')
-    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Customer service' })).toBeAttached()
     const res = await page.goto('/support')
     expect(res!.status()).toBe(200)
     await expect(page).toHaveURL('/user/my-message')
     await expect(page.getByLabel(/^Write to support/)).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeAttached()
     await expect(page.getByText('Not Found')).toHaveCount(0)
+  })
+})
+
+for (const width of [320, 390]) {
+  test.describe(`walk defects: /login at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } })
+
+    test('the QQ and WeChat buttons are whole, their labels not cut', { tag: '@js-off' }, async ({ page }, testInfo) => {
+      await page.goto('/login')
+      if (!jsDisabled(testInfo)) await hydrated(page)
+      for (const name of ['Log in with QQ', 'Log in with WeChat']) {
+        const button = page.getByRole('button', { name, exact: true })
+        await expect(button).toBeInViewport({ ratio: 1 })
+        // The label is drawn whole: nothing of it hidden by the button's width (the walk saw "Log in w").
+        const cut = await button.evaluate((b) => {
+          const label = b.querySelector('.mantine-Button-label') ?? b
+          return label.scrollWidth - label.clientWidth
+        })
+        expect(cut, `${name}: pixels of its label cut off`).toBeLessThanOrEqual(0)
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    })
+  })
+}
+
+for (const width of [320, 360]) {
+  test.describe(`walk defects: the header at ${width} px (zh-CN)`, () => {
+    test.use({ lng: 'zh-CN', viewport: { width, height: 800 } })
+
+    test('the brand, the locale switch, the icons and logout do not cover each other', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
+      await loginAs(context, await api.createUser())
+      await page.goto('/dashboard/workplace')
+      if (!jsDisabled(testInfo)) await hydrated(page)
+      const header = page.locator('header')
+      const parts = [
+        header.getByRole('heading', { level: 1 }).getByRole('link', { name: 'PayShare 付费分享' }),
+        header.getByRole('button', { name: '中文' }),
+        header.getByRole('button', { name: 'English' }),
+        header.getByTestId('settings-button'),
+        header.getByRole('button', { name: '退出登录' }),
+      ]
+      const boxes = []
+      for (const part of parts) {
+        await expect(part).toBeInViewport({ ratio: 1 })
+        boxes.push((await part.boundingBox())!)
+      }
+      // The walk saw 中文/English and the icons drawn over "PayShare 付费分享": no two boxes overlap.
+      for (let i = 0; i < boxes.length; i += 1)
+        for (let j = i + 1; j < boxes.length; j += 1) {
+          const [a, b] = [boxes[i]!, boxes[j]!]
+          const overlap = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5
+          expect(overlap, `header parts ${i} and ${j} overlap`).toBe(false)
+        }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    })
+  })
+}
+
+test.describe('walk defects: the admin queues at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 800 } })
+
+  test("the withdrawal queue's actions stack and leave the row most of the screen", async ({ page, context, api }) => {
+    const { seller } = await pendingWithdrawals(api)
+    await loginAs(context, ADMIN.username, ADMIN.password)
+    await page.goto(`/system/withdrawal-manage?keyword=${seller.user_name}`)
+    const actions = page.locator('td.ps-actions').first()
+    await expect(actions.getByRole('link', { name: /^Mark as paid #/ })).toBeVisible()
+    // Side by side, process and reject kept the column 190 px wide: 60 % of the screen, the user and the
+    // amount hidden under it. Stacked, it is as wide as its widest button.
+    expect((await actions.boundingBox())!.width).toBeLessThanOrEqual(320 * 0.45)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  })
+})
+
+test.describe('walk defects: the admin queues at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test('the withdrawal and appeal queues fit the page: no column hidden under the sticky actions', async ({ page, context, api }) => {
+    const { seller } = await pendingWithdrawals(api)
+    // A pending appeal of this seller: a share taken down, appealed.
+    const token = await api.login(seller.user_name, seller.password)
+    const share = await api.ok(sharesApi.new, { token, body: { title: uniqueName('ap'), type: 'text', content: 'x', price: 3, subscription_status: 'close' } })
+    await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'approved' } })
+    await api.ok(sharesApi.adminUpdate, { token: await api.adminToken(), body: { id: share.id, status: 'reported_invalid' } })
+    await api.ok(appealsApi.create, { token, body: { unicode: share.unicode, description: 'Please look again.' } })
+    await loginAs(context, ADMIN.username, ADMIN.password)
+    // The walk found the withdrawal table 1,242 px wide in a 1,188 px box, the transfer numbers under
+    // "Actions"; the appeals' actions were 277 px wide side by side.
+    for (const path of [`/system/withdrawal-manage?keyword=${seller.user_name}`, '/system/withdrawal-manage', `/system/appeal-manage?unicode=${share.unicode}`]) {
+      await page.goto(path)
+      const fit = await page.locator('table#list').evaluate((t) => ({ table: t.getBoundingClientRect().width, box: t.parentElement!.clientWidth }))
+      expect(fit.table, `${path}: the table is no wider than its box (${fit.box} px)`).toBeLessThanOrEqual(fit.box + 1)
+    }
   })
 })
 
@@ -246,5 +378,110 @@ test.describe('walk defects: messages and purchases', () => {
     await checkout.close()
     await page.getByRole('link', { name: 'I have paid — check now' }).click()
     await expect(page.getByText('Payment confirmed. Here is your content:')).toBeVisible()
+  })
+})
+
+/**
+ * A console of this run's build in front of the run's API, through a relay that answers one endpoint
+ * with a 500 (the API's own envelope): a server failure on demand, as a user meets it.
+ */
+async function consoleWithFailing(port: number, relayPort: number, failing: string) {
+  const relay = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.split('?')[0] === failing) {
+      req.resume()
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 500, msg: 'errors.internal', data: null }))
+      return
+    }
+    const upstream = http.request({ host: '127.0.0.1', port: API_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => relay.listen(relayPort, '127.0.0.1', () => resolve()))
+  const web = await startServer(
+    process.execPath,
+    ['web-server.mjs'],
+    { PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${relayPort}`, DATA_DIR, NODE_ENV: 'production', WEB_CONCURRENCY: '1' },
+    port,
+  )
+  return {
+    stop() {
+      web.kill('SIGTERM')
+      relay.close()
+    },
+  }
+}
+
+test.describe('walk defects: a row action answered 500', () => {
+  test(
+    'a queue batch keeps the page, the ticks and the typed reason, and opens "Confirm logout" there',
+    { tag: '@js-off' },
+    async ({ page, context, api }, testInfo) => {
+      const js = !jsDisabled(testInfo)
+      const { seller, ids } = await pendingWithdrawals(api)
+
+      // Ports of their own per project, beside the other tests' second servers.
+      const offset = 520 + (js ? 0 : 1)
+      const failing = await consoleWithFailing(WEB_PORT + offset, API_PORT + offset, withdrawalsApi.adminBatchReject.path)
+      try {
+        await loginAs(context, ADMIN.username, ADMIN.password)
+        const url = `http://localhost:${WEB_PORT + offset}/system/withdrawal-manage?keyword=${seller.user_name}`
+        await page.goto(url)
+        if (js) await hydrated(page)
+        for (const id of ids) await page.getByRole('checkbox', { name: `Select #${id} ${seller.user_name}` }).check()
+        const reason = page.getByLabel('Reason (shown to the seller)', { exact: true })
+        await reason.fill('The Alipay name does not match the account')
+        await page.getByRole('button', { name: /^Reject selected/ }).click()
+
+        const dialog = page.getByRole('alertdialog', { name: 'Confirm logout' }).or(page.getByRole('dialog', { name: 'Confirm logout' }))
+        await expect(dialog).toBeVisible()
+        await expect(dialog.getByText('You have been logged out, you can cancel to stay on this page, or log in again')).toBeVisible()
+        await expect(page.getByRole('alert').filter({ hasText: 'Internal server error' })).toBeVisible()
+        // The page stayed: what was typed and ticked is still there (it was rendered afresh, empty).
+        await expect(page).toHaveURL(url)
+        await expect(reason).toHaveValue('The Alipay name does not match the account')
+        for (const id of ids) await expect(page.getByRole('checkbox', { name: `Select #${id} ${seller.user_name}` })).toBeChecked()
+        if (js) {
+          await dialog.getByRole('button', { name: 'Cancel' }).click()
+          await expect(dialog).toBeHidden()
+          await expect(reason).toHaveValue('The Alipay name does not match the account')
+        }
+        const listed = await api.ok(withdrawalsApi.adminList, { token: await api.adminToken(), query: { keyword: seller.user_name } })
+        expect(listed.list.filter((w) => ids.includes(w.id)).map((w) => w.status)).toEqual(['Pending', 'Pending'])
+      } finally {
+        failing.stop()
+      }
+    },
+  )
+})
+
+test.describe('walk defects: a form answered 500', () => {
+  test('the new-share form keeps what was typed and opens "Confirm logout" on the form', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
+    const js = !jsDisabled(testInfo)
+    const offset = 522 + (js ? 0 : 1)
+    const failing = await consoleWithFailing(WEB_PORT + offset, API_PORT + offset, sharesApi.new.path)
+    try {
+      await loginAs(context, SELLER, DEMO_PASSWORD)
+      const title = uniqueName('kept')
+      await page.goto(`http://localhost:${WEB_PORT + offset}/share-manage/new`)
+      if (js) await hydrated(page)
+      await page.getByLabel(/^Title/).fill(title)
+      await page.getByLabel(/^Content/).fill('The secret typed before the server failed')
+      await page.getByLabel(/^Price/).fill('3.5')
+      await page.getByRole('button', { name: 'Submit for review' }).click()
+
+      const dialog = page.getByRole('alertdialog', { name: 'Confirm logout' }).or(page.getByRole('dialog', { name: 'Confirm logout' }))
+      await expect(dialog).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: 'Internal server error' })).toBeVisible()
+      await expect(page.getByLabel(/^Title/)).toHaveValue(title)
+      await expect(page.getByLabel(/^Content/)).toHaveValue('The secret typed before the server failed')
+      await expect(page.getByLabel(/^Price/)).toHaveValue('3.5')
+      const mine = await api.ok(sharesApi.list, { token: await api.login(SELLER, DEMO_PASSWORD), query: { title } })
+      expect(mine.total).toBe(0)
+    } finally {
+      failing.stop()
+    }
   })
 })

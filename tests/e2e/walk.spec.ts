@@ -98,8 +98,8 @@ for (const role of ROLES) {
         await login(page, role.user, role.password)
         const nav = page.getByRole('navigation', { name: tr(lng, 'common.menu') })
         const site = tr(lng, 'common.siteName')
-        // The customer-service entry opens a new tab (an outside page with SUPPORT_URL set); where it
-        // leads without one is walk-defects.spec.ts's.
+        // The customer-service entry is a redirect, to SUPPORT_URL (a new tab) or to My messages (this
+        // tab, decision 156): walk-defects.spec.ts's.
         for (const { item, group } of entries(menuForRole(role.role)).filter((e) => e.item.path !== '/support')) {
           const label = tr(lng, item.name)
           await test.step(label, async () => {

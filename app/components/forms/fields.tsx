@@ -73,6 +73,12 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   )
 }
 
+/** The messages of a list page's failed row action (`rowRefusal`'s answer) for `FormErrors`: the msg, and the dialog after 500–504. */
+export function rowErrors(answer: { error?: string; confirmLogout?: boolean } | null | undefined): string[] | undefined {
+  if (!answer?.error) return undefined
+  return answer.confirmLogout ? [answer.error, CONFIRM_LOGOUT_IN_FORM] : [answer.error]
+}
+
 /** True while this page's form (optionally with this intent) is being submitted. */
 export function useIsPending({ formAction, intent }: { formAction?: string; intent?: string } = {}) {
   const navigation = useNavigation()

@@ -58,7 +58,22 @@ function SettingsButton({ open, href, floating }: { open: () => void; href: stri
  * tab bar, breadcrumbs, footer; the settings drawer. Everything comes from the menu tree, so a new page
  * with a menu entry needs nothing here.
  */
-export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: User; menu: MenuItem[]; menuFailed?: boolean; tabs?: string[]; children: ReactNode }) {
+export function AppLayout({
+  user,
+  menu,
+  menuFailed,
+  tabs,
+  supportOutside = false,
+  children,
+}: {
+  user: User
+  menu: MenuItem[]
+  menuFailed?: boolean
+  tabs?: string[]
+  /** SUPPORT_URL is set: the customer-service entry opens that outside page in a new tab. */
+  supportOutside?: boolean
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   const location = useLocation()
   const { pathname } = location
@@ -114,7 +129,7 @@ export function AppLayout({ user, menu, menuFailed, tabs, children }: { user: Us
   const showMenu = settings.menu && !settings.hideMenu
   const sideMenu = showMenu && !settings.topMenu
   const width = settings.menuCollapse ? COLLAPSED_WIDTH : settings.menuWidth
-  const menuProps = { items: menu, active, open }
+  const menuProps = { items: menu, active, open, supportOutside }
 
   return (
     <RoleContext.Provider value={user.role}>

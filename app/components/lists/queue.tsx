@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core'
-import { Link, useLocation } from '@remix-run/react'
+import { Anchor, Badge, Button, Group, Table, Text, TextInput } from '@mantine/core'
+import { Link, useActionData, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { SellerHistory } from '#contract/oversight.ts'
 import type { ShareContent } from '#contract/shares.ts'
@@ -21,6 +21,18 @@ export function useSelectAll() {
   return { all, toggle: search ? `${location.pathname}?${search}` : location.pathname }
 }
 
+/**
+ * What a queue's form sent, echoed by a refused action (app/.server/queue.ts): without JavaScript the
+ * page is rendered afresh, and the ticks and a typed reason come back from here (issue 23).
+ */
+export type QueueSent = { ids: number[]; values: Record<string, string> }
+
+/** The queue form's sent values after a refusal on this page (the route's action data), if any. */
+function useQueueSent(): QueueSent | undefined {
+  const answer = useActionData() as { sent?: QueueSent } | undefined
+  return answer?.sent
+}
+
 /** The header cell of the tick column: a link that ticks (or clears) every row of the page. */
 export function SelectHead() {
   const { t } = useTranslation()
@@ -38,20 +50,28 @@ export function SelectHead() {
 export function SelectCell({ id, label }: { id: number; label: string }) {
   const { t } = useTranslation()
   const { all } = useSelectAll()
+  const sent = useQueueSent()
+  const checked = all || Boolean(sent?.ids.includes(id))
   return (
     <Table.Td>
-      {/* Keyed by "select all" so the tick follows it on a client navigation too. */}
+      {/* Keyed by its state so the tick follows "select all" on a client navigation too. */}
       <input
-        key={String(all)}
+        key={String(checked)}
         type="checkbox"
         name="ids"
         value={id}
         id={`item-${id}`}
-        defaultChecked={all}
+        defaultChecked={checked}
         aria-label={t('common.queue.select', { item: label })}
       />
     </Table.Td>
   )
+}
+
+/** A field of the batch bar (a reason, a transfer number): what was typed comes back after a refusal. */
+export function QueueField({ name, label, maxLength, autoComplete }: { name: string; label: string; maxLength: number; autoComplete?: string }) {
+  const sent = useQueueSent()?.values[name]
+  return <TextInput key={sent ?? ''} name={name} label={label} size="xs" maxLength={maxLength} autoComplete={autoComplete} defaultValue={sent} />
 }
 
 /** A batch action of a queue, with the field it reads (a reason, a transaction number) shown before its button. */

@@ -1,4 +1,4 @@
-import { Button, Divider, Group } from '@mantine/core'
+import { Button, Divider } from '@mantine/core'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { OAuthProvider } from '#contract/oauth.ts'
@@ -15,7 +15,8 @@ export function ProviderButtons({ providers }: { providers: { provider: OAuthPro
   return (
     <>
       <Divider my="lg" label={t('oauth.orLoginWith')} labelPosition="center" />
-      <Group grow>
+      {/* Side by side while both labels fit, else one under the other (320 px, issue 23): a wrapping row. */}
+      <div className="ps-provider-buttons">
         {providers.map(({ provider }) => (
           <Form key={provider} method="post" action={`/login/${provider}`}>
             <Button type="submit" name="intent" value="start" variant="light" color={COLORS[provider]} fullWidth loading={provider === 'qq' ? qqPending : wechatPending}>
@@ -23,7 +24,7 @@ export function ProviderButtons({ providers }: { providers: { provider: OAuthPro
             </Button>
           </Form>
         ))}
-      </Group>
+      </div>
     </>
   )
 }

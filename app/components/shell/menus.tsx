@@ -6,8 +6,13 @@ import type { MenuItem } from '#contract/menu.ts'
 /** The id of the current page's entry in the side menu: the layout's "skip to the menu" link leads there. */
 export const MENU_CURRENT = 'menu-current'
 
-/** The entry's link: the customer-service entry leaves the console (a full page load, a new tab). */
-const external = (item: MenuItem) => item.path === '/support'
+/**
+ * The customer-service entry (`/support`, a redirect): with an outside SUPPORT_URL it leaves the console
+ * in a new tab, as a link to another site is expected to; without one it leads to My messages inside
+ * the console, in this tab (issue 23, decision 156). A full page load either way: `/support` is a
+ * redirect, not a page.
+ */
+const SUPPORT = '/support'
 
 /** A chevron sized by its attributes too, so it stays small where no stylesheet applies (issue 23). */
 function Chevron({ size, className }: { size: number; className?: string }) {
@@ -30,19 +35,26 @@ function GroupSummary({ label, active, chevron, className }: { label: string; ac
     </summary>
   )
 }
-const linkProps = (item: MenuItem) =>
+const linkProps = (item: MenuItem, supportOutside: boolean) =>
   ({
     component: Link,
     to: item.path,
-    ...(external(item) ? { reloadDocument: true, target: '_blank', rel: 'noopener' } : { prefetch: 'intent' as const }),
+    ...(item.path !== SUPPORT
+      ? { prefetch: 'intent' as const }
+      : supportOutside
+        ? { reloadDocument: true, target: '_blank', rel: 'noopener' }
+        : { reloadDocument: true }),
   }) as const
+
+/** What every menu form takes: the entries, the current page's entry and trail, and where customer service is. */
+type MenuProps = { items: MenuItem[]; active: string | null; open: Set<string>; supportOutside: boolean }
 
 /**
  * The side menu. A group is a `<details>` whose `<summary>` opens it, so every entry is reachable
  * without JavaScript too (issue 13); the groups of the current page's trail start open and its own
  * entry is highlighted (`active`: the path of the page's menu entry, nested pages included).
  */
-export function MenuTree({ items, active, open, markCurrent }: { items: MenuItem[]; active: string | null; open: Set<string>; markCurrent?: boolean }) {
+export function MenuTree({ items, active, open, supportOutside, markCurrent }: MenuProps & { markCurrent?: boolean }) {
   const { t } = useTranslation()
   return (
     <>
@@ -51,13 +63,13 @@ export function MenuTree({ items, active, open, markCurrent }: { items: MenuItem
           <details key={item.path} className="ps-menu-group" open={open.has(item.path) || undefined}>
             <GroupSummary label={t(item.name)} active={open.has(item.path) && !active} chevron={14} />
             <Box pl={16}>
-              <MenuTree items={item.children} active={active} open={open} markCurrent={markCurrent} />
+              <MenuTree items={item.children} active={active} open={open} supportOutside={supportOutside} markCurrent={markCurrent} />
             </Box>
           </details>
         ) : (
           <NavLink
             key={item.path}
-            {...linkProps(item)}
+            {...linkProps(item, supportOutside)}
             label={t(item.name)}
             active={item.path === active}
             aria-current={item.path === active ? 'page' : undefined}
@@ -76,7 +88,7 @@ const initial = (label: string) => Array.from(label)[0]?.toUpperCase() ?? '·'
  * title and accessible name); a group opens its entries in a flyout beside the bar (`<details>`, so
  * without JavaScript too).
  */
-export function CollapsedMenu({ items, active, open }: { items: MenuItem[]; active: string | null; open: Set<string> }) {
+export function CollapsedMenu({ items, active, open, supportOutside }: MenuProps) {
   const { t } = useTranslation()
   return (
     <>
@@ -87,7 +99,7 @@ export function CollapsedMenu({ items, active, open }: { items: MenuItem[]; acti
           return (
             <UnstyledButton
               key={item.path}
-              {...linkProps(item)}
+              {...linkProps(item, supportOutside)}
               className="ps-collapsed-entry"
               data-active={current || undefined}
               aria-label={label}
@@ -104,7 +116,7 @@ export function CollapsedMenu({ items, active, open }: { items: MenuItem[]; acti
               {initial(label)}
             </summary>
             <Box className="ps-flyout-panel" p={4}>
-              <MenuTree items={item.children} active={active} open={open} />
+              <MenuTree items={item.children} active={active} open={open} supportOutside={supportOutside} />
             </Box>
           </details>
         )
@@ -114,7 +126,7 @@ export function CollapsedMenu({ items, active, open }: { items: MenuItem[]; acti
 }
 
 /** SPEC §3 topMenu: the menu across the header; groups drop down (`<details>`, no JavaScript needed). */
-export function TopMenu({ items, active, open }: { items: MenuItem[]; active: string | null; open: Set<string> }) {
+export function TopMenu({ items, active, open, supportOutside }: MenuProps) {
   const { t } = useTranslation()
   return (
     <Box component="ul" className="ps-top-menu">
@@ -124,11 +136,11 @@ export function TopMenu({ items, active, open }: { items: MenuItem[]; active: st
             <details className="ps-flyout ps-flyout-down">
               <GroupSummary label={t(item.name)} active={open.has(item.path)} chevron={12} />
               <Box className="ps-flyout-panel" p={4}>
-                <MenuTree items={item.children} active={active} open={open} />
+                <MenuTree items={item.children} active={active} open={open} supportOutside={supportOutside} />
               </Box>
             </details>
           ) : (
-            <NavLink {...linkProps(item)} label={t(item.name)} active={item.path === active} aria-current={item.path === active ? 'page' : undefined} />
+            <NavLink {...linkProps(item, supportOutside)} label={t(item.name)} active={item.path === active} aria-current={item.path === active ? 'page' : undefined} />
           )}
         </li>
       ))}

@@ -9,14 +9,14 @@ import { idSchema } from '#contract/users.ts'
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors } from '#app/components/forms/fields.tsx'
+import { FormErrors, rowErrors } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { AppealStatusBadge, ModerationFilters } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
 import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api(request, appealsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })
   } catch (e) {
-    return data({ error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal(request, e)
   }
   return redirectWithToast(request, nextItemUrl(request, formData, [parsed.data.id], DIALOGS), { type: 'success', key: 'moderation.appealDone' })
 }
@@ -139,7 +139,8 @@ export default function AppealManage() {
             ) : null}
           </Table.Td>
           <Table.Td className="ps-actions">
-            <Group gap={4} wrap="nowrap">
+            {/* At most two buttons a line: side by side, "Ban as violation" made the column 277 px wide (issue 23). */}
+            <Group gap={4} maw={170}>
               <RowLink to={dialogs.open('view', a.id)} label={t('moderation.view')} item={`#${a.id}`} variant="default" />
               {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
                 ? APPEAL_ACTIONS.map((action) => (
@@ -157,7 +158,7 @@ export default function AppealManage() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={rowErrors(actionData)} />
       {decision ? (
         <ConfirmDialog
           title={t(decision.action === 'approve' ? 'moderation.confirm.approveTitle' : 'moderation.confirm.appealBanTitle')}

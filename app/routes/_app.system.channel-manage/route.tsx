@@ -9,12 +9,12 @@ import { adminChannelListQuerySchema, type Channel, CHANNEL_STATUSES, channelsAp
 import { idSchema } from '#contract/users.ts'
 import { useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors } from '#app/components/forms/fields.tsx'
+import { FormErrors, rowErrors } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { DateTimeCell, yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
+import { fieldError, pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const statusSchema = z.object({ intent: z.enum(['enable', 'disable']), id: idSchema })
 
 /** A row action's failure (above the list), or a form's result (on the form: `form` names which). */
-type ActionResult = { error: string; form?: undefined } | { error?: undefined; form: { key: string; result: SubmissionResult<string[]> } }
+type ActionResult = { error: string; confirmLogout?: boolean; form?: undefined } | { error?: undefined; form: { key: string; result: SubmissionResult<string[]> } }
 
 /** POST: create, edit (/api/channels/admin/create|update), enable or disable a channel. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api(request, channelsApi.adminUpdate, { token, body: { id: parsed.data.id, status: parsed.data.intent } })
   } catch (e) {
-    return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal<ActionResult>(request, e, { error: '', form: undefined })
   }
   return back(parsed.data.intent === 'enable' ? 'channels.enabled' : 'channels.disabledToast')
 }
@@ -156,7 +156,7 @@ export default function ChannelManage() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={rowErrors(actionData)} />
       {creating ? <ChannelDialog key="new" lastResult={resultFor('new')} action={dialogs.open('new', 1)} closeTo={dialogs.closed} /> : null}
       {toEdit ? (
         <ChannelDialog

@@ -9,14 +9,14 @@ import { isRefundable, type Order, orderListQuerySchema, orderNoSchema, ordersAp
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors } from '#app/components/forms/fields.tsx'
+import { FormErrors, rowErrors } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { OrderCells, OrderFilters, OrderHeadCells } from '#app/components/orders/orders.tsx'
 import { RevealsDialog } from '#app/components/orders/reveals.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     refunded = await api(request, ordersApi.adminRefund, { token, body: { orderNo: parsed.data.orderNo } })
   } catch (e) {
-    return data({ error: await rowError(request, e, ['orders.refundFailed', 'orders.gatewayError']) }, { status: 400 })
+    return rowRefusal(request, e, {}, ['orders.refundFailed', 'orders.gatewayError'])
   }
   const key = refunded.refund_state === 'done' ? 'orders.refunded' : 'orders.refundPending'
   return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key })
@@ -149,7 +149,7 @@ export default function AdminOrders() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={rowErrors(actionData)} />
       {history ? <HistoryDialog title={t('oversight.history.order', { item: history.item })} events={history.events} closeTo={dialogs.closed} /> : null}
       {reveals ? <RevealsDialog orderNo={reveals.orderNo} reveals={reveals.list} total={reveals.total} closeTo={dialogs.closed} /> : null}
       {toRefund ? (

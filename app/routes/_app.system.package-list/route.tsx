@@ -8,13 +8,13 @@ import { z } from 'zod'
 import { type AdminPackage, adminPackageListQuerySchema, PACKAGE_STATUSES, packagesApi, type PackageStatus } from '#contract/packages.ts'
 import { DeleteDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors } from '#app/components/forms/fields.tsx'
+import { FormErrors, rowErrors } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { DateTimeCell, yuan } from '#app/components/shares/shares.tsx'
 import { PackageStatusBadge } from '#app/components/subscriptions/subscriptions.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
+import { fieldError, pageError, rowError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
@@ -48,7 +48,7 @@ const deleteSchema = z.object({ intent: z.literal('delete'), id: z.coerce.number
 
 /** A row action's failure (`error`, above the list) or a form's result (on the form). */
 type ActionResult =
-  { error: string; form?: undefined } | { error?: undefined; form: { intent: 'create' | 'edit'; id: string; result: SubmissionResult<string[]> } }
+  { error: string; confirmLogout?: boolean; form?: undefined } | { error?: undefined; form: { intent: 'create' | 'edit'; id: string; result: SubmissionResult<string[]> } }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api(request, packagesApi.adminUpdate, { token, body: { id: parsed.data.id, status: parsed.data.status } })
   } catch (e) {
-    return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal<ActionResult>(request, e, { error: '', form: undefined })
   }
   return redirectWithToast(request, back, { type: 'success', key: 'common.editSuccess' })
 }
@@ -168,7 +168,7 @@ export default function AdminPackages() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={rowErrors(actionData)} />
       {creating ? <PackageDialog pkg={null} lastResult={formResult('create', '')} action={dialogs.open('create', 1)} closeTo={dialogs.closed} /> : null}
       {toEdit ? (
         <PackageDialog

@@ -7,14 +7,14 @@ import { adminReportListQuerySchema, REPORT_ACTIONS, type ReportAction, reportAc
 import { idSchema } from '#contract/users.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors } from '#app/components/forms/fields.tsx'
+import { FormErrors, rowErrors } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { ModerationFilters, ReportStatusBadge } from '#app/components/moderation/moderation.tsx'
 import { DateTimeCell, ShareCodeLink, ShareStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
 import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api(request, reportsApi.adminHandle, { token, body: { id: parsed.data.id, action: parsed.data.intent } })
   } catch (e) {
-    return data({ error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal(request, e)
   }
   return redirectWithToast(request, nextItemUrl(request, formData, [parsed.data.id], DIALOGS), { type: 'success', key: 'moderation.reportDone' })
 }
@@ -156,7 +156,7 @@ export default function ReportManage() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={rowErrors(actionData)} />
       {confirm ? (
         <ConfirmDialog
           title={t(`moderation.confirm.${confirm.action}Title`)}

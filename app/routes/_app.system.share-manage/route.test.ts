@@ -51,7 +51,7 @@ describe('the share review queue (no JavaScript)', () => {
   })
 
   it('batch approve sends the ticked ids; nothing ticked is refused by name without asking the API', async () => {
-    expect((await submit('/system/share-manage', [['intent', 'batch-approve'], ['rows', '1,2']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
+    expect((await submit('/system/share-manage', [['intent', 'batch-approve'], ['rows', '1,2']])).data).toMatchObject({ intent: 'batch', error: 'validation.batchIds', confirmLogout: false })
     expect(stub.count('/api/shares/admin/batch')).toBe(0)
     stub.on(sharesApi.adminBatch, {
       data: { results: [1, 2].map((id) => ({ id, ok: true, changed: true, msg: 'shares.moved.approve' })), done: 2, failed: 0 },

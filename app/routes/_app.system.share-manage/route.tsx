@@ -10,16 +10,16 @@ import { adminMovesFrom, adminShareBatchSchema, adminShareListQuerySchema, SHARE
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors, useIsPending, rowErrors } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { SelectCell, SellerRecord, ShareContentPreview } from '#app/components/lists/queue.tsx'
 import { ShareCells, ShareFilters, ShareHeadCells } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
+import { fieldError, pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
-import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
+import { nextItemUrl, queueContext, queueSent, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
@@ -92,7 +92,7 @@ const ROW_MOVE = /^(approve|recover):(\d+)$/
 const BATCH_MOVES = { 'batch-approve': 'approve', 'batch-takeDown': 'takeDown' } as const satisfies Record<string, ShareAdminMove>
 
 /** A row action's failure (`error`, above the list) or the edit form's result (on the form). */
-type ActionResult = { error: string; edit?: undefined; intent?: 'batch' } | { error?: undefined; edit: { id: string; result: SubmissionResult<string[]> } }
+type ActionResult = { error: string; confirmLogout?: boolean; edit?: undefined; intent?: 'batch' } | { error?: undefined; edit: { id: string; result: SubmissionResult<string[]> } }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireAdmin({ request, context })
@@ -110,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await api(request, sharesApi.adminUpdate, { token, body: { id, status: SHARE_ADMIN_MOVES.approve } })
     } catch (e) {
-      return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
+      return rowRefusal(request, e, { sent: queueSent(formData) })
     }
     return done(`shares.moved.${row[1]}`, nextItemUrl(request, formData, [id], DIALOGS))
   }
@@ -132,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api(request, sharesApi.adminUpdate, { token, body: { id: parsed.data.id, status: SHARE_ADMIN_MOVES[move] } })
   } catch (e) {
-    return data<ActionResult>({ error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal(request, e)
   }
   return done(`shares.moved.${move}`, nextItemUrl(request, formData, [parsed.data.id], DIALOGS))
 }
@@ -227,7 +227,7 @@ export default function AdminShares() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={actionData?.error ? [actionData.error] : (editGone ?? undefined)} />
+      <FormErrors errors={rowErrors(actionData) ?? editGone ?? undefined} />
       {toBan ? (
         <ConfirmDialog
           title={t('shares.admin.confirmBanTitle')}

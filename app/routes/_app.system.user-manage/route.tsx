@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { userListQuerySchema, usersApi } from '#contract/users.ts'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
-import { FormErrors } from '#app/components/forms/fields.tsx'
+import { FormErrors, rowErrors } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api(request, usersApi.adminUpdate, { token, body })
   } catch (e) {
-    return data({ error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal(request, e)
   }
   return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'common.editSuccess' })
 }
@@ -192,7 +192,7 @@ export default function UserManage() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={actionData && 'error' in actionData ? [actionData.error] : undefined} />
+      <FormErrors errors={actionData && 'error' in actionData ? rowErrors(actionData) : undefined} />
       {toBan ? (
         <ConfirmDialog
           title={t('system.users.confirmBanTitle')}

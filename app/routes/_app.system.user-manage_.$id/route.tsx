@@ -13,14 +13,14 @@ import { adminUpdateUserSchema, idSchema, USER_STATUSES, type User, usersApi } f
 import { AuditTrail } from '#app/components/audit/audit-trail.tsx'
 import { ConfirmDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors, TextareaField, TextField, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors, TextareaField, TextField, useIsPending, rowErrors } from '#app/components/forms/fields.tsx'
 import { IncomeFigures } from '#app/components/income/income.tsx'
 import { linksApi } from '#contract/links.ts'
 import { Empty, PartyOrderTable, SellerShareTable } from '#app/components/oversight/tables.tsx'
 import { PaymentStatusBadge } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
+import { fieldError, pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
@@ -109,7 +109,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await api(request, usersApi.adminUpdate, { token, body: v.intent === 'ban' ? { id, is_banned: v.is_banned } : { id, role: v.role } })
   } catch (e) {
-    return data({ error: await rowError(request, e) }, { status: 400 })
+    return rowRefusal(request, e)
   }
   return redirectWithToast(request, listUrl(request, DIALOGS), { type: 'success', key: 'common.editSuccess' })
 }
@@ -248,7 +248,7 @@ export default function UserView() {
           )}
         </Group>
       )}
-      <FormErrors errors={actionData && 'error' in actionData ? [actionData.error] : undefined} />
+      <FormErrors errors={actionData && 'error' in actionData ? rowErrors(actionData) : undefined} />
       {confirmBan ? (
         <ConfirmDialog
           title={t('system.users.confirmBanTitle')}

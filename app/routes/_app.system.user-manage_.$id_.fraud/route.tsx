@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next'
 import { oversightApi } from '#contract/oversight.ts'
 import { idSchema } from '#contract/users.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors, useIsPending } from '#app/components/forms/fields.tsx'
+import { FormErrors, useIsPending, rowErrors } from '#app/components/forms/fields.tsx'
 import { RevealsTable } from '#app/components/orders/reveals.tsx'
 import { PartyOrderTable, SellerShareTable } from '#app/components/oversight/tables.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     result = await api(request, oversightApi.fraudAction, { token, body: { id, confirm: true } })
   } catch (e) {
-    return data({ error: await rowError(request, e, ['oversight.fraud.interrupted']) }, { status: 400 })
+    return rowRefusal(request, e, {}, ['oversight.fraud.interrupted'])
   }
   return redirectWithToast(request, `/system/user-manage/${id}`, {
     type: 'success',
@@ -123,7 +123,7 @@ export default function FraudPreviewPage() {
         <RevealsTable reveals={p.reveals.list} total={p.reveals.total} withOrder />
       </Stack>
 
-      <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={rowErrors(actionData)} />
       <Form method="post">
         <input type="hidden" name="confirm" value="true" />
         <Group>

@@ -41,7 +41,7 @@ describe('the withdrawal queue actions (no JavaScript)', () => {
     stub.on(withdrawalsApi.adminPayout, { code: 502, msg: 'withdrawals.payoutFailed', data: null })
     const res = await submit('/system/withdrawal-manage', { intent: 'payout', id: '7' })
     expect(res.status).toBe(400)
-    expect(res.data).toEqual({ intent: 'payout', error: 'withdrawals.payoutFailed' })
+    expect(res.data).toEqual({ intent: 'payout', error: 'withdrawals.payoutFailed', confirmLogout: false })
   })
 
   it('batch mark paid: the ticked ids and one transfer number go to the API; back to the queue at the next row, with how many were done', async () => {
@@ -61,9 +61,25 @@ describe('the withdrawal queue actions (no JavaScript)', () => {
     expect(stub.callsTo(withdrawalsApi.adminBatchProcess)[0]?.body).toEqual({ ids: [7, 9], transaction_order: 'BATCH-1' })
   })
 
+  it('batch reject answered 500: the page itself comes back, the ticks and the reason kept, the dialog opened there (issue 23)', async () => {
+    stub.on(withdrawalsApi.adminBatchReject, { code: 500, msg: 'errors.internal' })
+    const fields: [string, string][] = [['intent', 'batch-reject'], ['rows', '7,8'], ['ids', '7'], ['ids', '8'], ['reason', 'name mismatch']]
+    const request = post('/system/withdrawal-manage?status=Pending', fields, { cookie: await sessionCookie('tok'), headers: { accept: 'text/html' } })
+    const res = statusOf(await action(args(request)))
+    expect(res.status).toBe(500)
+    expect(res.headers.get('location')).toBeNull()
+    expect(res.data).toEqual({ intent: 'batch', error: 'errors.internal', confirmLogout: true, sent: { ids: [7, 8], values: { reason: 'name mismatch' } } })
+  })
+
   it('batch reject: nothing ticked or no reason is refused by name without asking the API; refused items are named in the toast', async () => {
-    expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['reason', 'frozen']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
-    expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['ids', '7'], ['reason', ' ']])).data).toEqual({ intent: 'batch', error: 'withdrawals.reasonRequired' })
+    // What was typed comes back with the refusal (without JavaScript the page is rendered afresh).
+    expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['reason', 'frozen']])).data).toEqual({
+      intent: 'batch',
+      error: 'validation.batchIds',
+      confirmLogout: false,
+      sent: { ids: [], values: { reason: 'frozen' } },
+    })
+    expect((await submit('/system/withdrawal-manage', [['intent', 'batch-reject'], ['ids', '7'], ['reason', ' ']])).data).toMatchObject({ intent: 'batch', error: 'withdrawals.reasonRequired', sent: { ids: [7] } })
     expect(stub.count('/api/withdrawals/admin/batch-reject')).toBe(0)
     stub.on(withdrawalsApi.adminBatchReject, {
       data: { results: [{ id: 7, ok: false, changed: false, msg: 'withdrawals.notPending' }, { id: 8, ok: true, changed: true, msg: 'withdrawals.rejected' }], done: 1, failed: 1 },

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Group, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Group, Stack, Table, Text } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -19,17 +19,17 @@ import {
 import { HistoryDialog } from '#app/components/audit/history-dialog.tsx'
 import { DialogButtons, ConfirmDialog, UrlDialog, useUrlDialogs } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
-import { FormErrors, TextareaField, TextField } from '#app/components/forms/fields.tsx'
+import { FormErrors, rowErrors, TextareaField, TextField } from '#app/components/forms/fields.tsx'
 import { type ListHandle, ListPage } from '#app/components/lists/list-page.tsx'
-import { SelectCell, SellerRecord } from '#app/components/lists/queue.tsx'
+import { QueueField, SelectCell, SellerRecord } from '#app/components/lists/queue.tsx'
 import { yuan } from '#app/components/shares/shares.tsx'
 import { WithdrawalCells, WithdrawalFilters, WithdrawalHeadCells } from '#app/components/withdrawals/withdrawals.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { fieldError, pageError, rowError } from '#app/.server/failures.ts'
+import { fieldError, pageError, rowRefusal } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
-import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/queue.ts'
+import { nextItemUrl, queueContext, queueSent, runBatch, selectedIds } from '#app/.server/queue.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<string[]> } | { intent: 'payout' | 'batch'; error: string }
+type ActionData = { intent: 'process' | 'reject'; result: SubmissionResult<string[]> } | { intent: 'payout' | 'batch'; error: string; confirmLogout: boolean }
 
 /**
  * The batch bar (decision 125): the ticked Pending withdrawals marked paid with one transfer order
@@ -84,7 +84,8 @@ async function batchAction(request: Request, token: string, formData: FormData) 
   const fields = { ids: selectedIds(formData), transaction_order: formData.get('transaction_order') ?? undefined, reason: formData.get('reason') ?? undefined }
   // Enter in the reject reason submits the form by its first button, "mark paid": a typed reason says the
   // admin meant to reject, so nothing is done and the page says which button does what (text browsers too).
-  if (process && String(fields.reason ?? '').trim()) return data<ActionData>({ intent: 'batch', error: 'withdrawals.admin.reasonWithProcess' }, { status: 400 })
+  if (process && String(fields.reason ?? '').trim())
+    return data({ intent: 'batch' as const, error: 'withdrawals.admin.reasonWithProcess', confirmLogout: false, sent: queueSent(formData) }, { status: 400 })
   return process
     ? runBatch(
         request,
@@ -132,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api(request, withdrawalsApi.adminPayout, { token, body: { id: payout.data.id } })
   } catch (e) {
-    return data<ActionData>({ intent: 'payout', error: await rowError(request, e, ['withdrawals.payoutFailed', 'withdrawals.payoutUnknown']) }, { status: 400 })
+    return rowRefusal(request, e, { intent: 'payout' as const }, ['withdrawals.payoutFailed', 'withdrawals.payoutUnknown'])
   }
   return redirectWithToast(request, back, { type: 'success', key: 'withdrawals.paidOut' })
 }
@@ -199,8 +200,8 @@ export default function WithdrawalManage() {
   const dialogs = useUrlDialogs(DIALOGS)
   const rows = page.list.map((w) => w.id).join(',')
   const resultOf = (kind: 'process' | 'reject') => (last && 'intent' in last && last.intent === kind ? last.result : undefined)
-  const rowMessage =
-    last && 'intent' in last && (last.intent === 'payout' || last.intent === 'batch') ? last.error : last && 'msg' in last ? last.msg : undefined
+  const rowMessages =
+    last && 'intent' in last && (last.intent === 'payout' || last.intent === 'batch') ? rowErrors(last) : last && 'msg' in last ? [last.msg] : undefined
   return (
     <ListPage
       title={t('menu.withdrawalManage')}
@@ -214,14 +215,14 @@ export default function WithdrawalManage() {
             intent: 'batch-process',
             label: t('withdrawals.admin.processSelected'),
             accessKey: 'p',
-            field: <TextInput name="transaction_order" label={t('withdrawals.field.transactionOrder')} size="xs" maxLength={64} autoComplete="off" />,
+            field: <QueueField name="transaction_order" label={t('withdrawals.field.transactionOrder')} maxLength={64} autoComplete="off" />,
           },
           {
             intent: 'batch-reject',
             label: t('withdrawals.admin.rejectSelected'),
             accessKey: 'r',
             color: 'red',
-            field: <TextInput name="reason" label={t('withdrawals.admin.reasonLabel')} size="xs" maxLength={200} />,
+            field: <QueueField name="reason" label={t('withdrawals.admin.reasonLabel')} maxLength={200} />,
           },
         ],
       }}
@@ -243,9 +244,10 @@ export default function WithdrawalManage() {
           </Table.Td>
           <WithdrawalCells w={w} />
           <Table.Td className="ps-actions">
-            <Group gap={4} wrap="nowrap">
+            {/* Wrapping within 190 px: in one line the column was 258 px and hid the transfer number at 1440 px (issue 23). */}
+            <Group gap={4} maw={190}>
               {w.status === 'Pending' ? (
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4}>
                   <RowLink to={dialogs.open('process', w.id)} label={t('withdrawals.admin.process')} item={`#${w.id}`} />
                   <RowLink to={dialogs.open('reject', w.id)} label={t('withdrawals.admin.reject')} item={`#${w.id}`} color="red" />
                   {page.alipayPayout ? (
@@ -260,7 +262,7 @@ export default function WithdrawalManage() {
         </Table.Tr>
       )}
     >
-      <FormErrors errors={rowMessage ? [rowMessage] : undefined} />
+      <FormErrors errors={rowMessages} />
       {history ? (
         <HistoryDialog title={t('oversight.history.withdrawal', { item: `#${history.id}` })} events={history.events} closeTo={dialogs.closed} />
       ) : null}

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.ts
 import { AppLayout } from '#app/components/layout/AppLayout.tsx'
 import { guardTarget } from '#app/components/shell/menu-match.ts'
 import { requireUser, WORKPLACE } from '#app/.server/auth.ts'
+import { env } from '#app/.server/env.ts'
 import { layoutMenu } from '#app/.server/layout.ts'
 import { unreadCounts } from '#app/.server/messages.ts'
 import { getSettings, getTabs, MAX_TABS, serializeTabs } from '#app/.server/settings.ts'
@@ -36,7 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers.append('set-cookie', await serializeTabs(tabs))
     }
   }
-  return data({ user, menu, menuFailed, tabs: settings.tabBar ? tabs : [], unread: await unreadCounts(request, token) }, { headers })
+  const supportOutside = env.supportUrl !== null
+  return data({ user, menu, menuFailed, tabs: settings.tabBar ? tabs : [], unread: await unreadCounts(request, token), supportOutside }, { headers })
 }
 
 /**
