@@ -39,7 +39,7 @@ if (mtime('server/dist/main.js') < Math.max(sources, newest('server/src'), newes
   console.log('Building the API…')
   run(process.execPath, ['scripts/build-api.mjs'])
 }
-if (mtime('build/server/index.js') < Math.max(sources, newest('app'), newest('public'), mtime('vite.config.ts'))) {
+if (mtime('build/server/index.js') < Math.max(sources, newest('app'), newest('public'), mtime('vite.config.ts'), newest('vite'))) {
   console.log('Building the console…')
   run(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'])
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { IncomeDay, IncomeSummary } from '#contract/income.ts'
 import type { Order } from '#contract/orders.ts'
 import { formatDateTime } from '#app/utils/format.ts'
-import { yuan } from '../shares/shares.tsx'
+import { yuan } from '../shares/cells.tsx'
 
 /** SPEC §3 Dashboard figures, in the order the SPEC names them. */
 const FIGURES = ['withdrawable', 'month', 'today', 'unsettled', 'total'] as const

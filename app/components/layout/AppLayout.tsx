@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, AppShell, Breadcrumbs, Burger, Button, Group, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Form, Link, useLocation, useMatches, useNavigate } from '@remix-run/react'
-import { LIST_ID, type ListHandle } from '../lists/list-page.tsx'
+import { LIST_ID, type ListHandle } from '../lists/list-target.ts'
 import { type ReactNode, useEffect, useReducer, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MenuItem } from '#contract/menu.ts'

@@ -5,11 +5,9 @@ import { useTranslation } from 'react-i18next'
 import type { Page } from '#contract/envelope.ts'
 import { Pager } from './pager.tsx'
 import { QueueBar, QueueButton, type QueueAction, SelectHead } from './queue.tsx'
+import { LIST_ID } from './list-target.ts'
 
-/** A route whose page is one list says so (`export const handle`): the shell's skip links then lead to it. */
-export type ListHandle = { list: true }
-/** The id of a page's list (its table): the target of the shell's "skip to the list" link. */
-export const LIST_ID = 'list'
+export type { ListHandle } from './list-target.ts'
 
 type ListPageProps<T> = {
   title: string
