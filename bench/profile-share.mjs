@@ -1,4 +1,6 @@
-// node --import tsx /tmp/h26-prof/profile.mjs <label> [pgUrl]: the API under --cpu-prof, 50 connections on /api/share.
+// `node --import tsx bench/profile-share.mjs <label> [postgres url]` (decision 150): the API built in server/dist under
+// --cpu-prof, 50 connections on GET /api/share for PROF_SECONDS (15); the profile lands in /tmp/h26-prof/<label>/ with
+// the load's window beside it; read it with `node bench/cpuprofile-summary.mjs <file.cpuprofile>`.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
