@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Bindings, ChildLoggerOptions } from 'pino'
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 type Leveled = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }
+type Bindings = Parameters<FastifyBaseLogger['child']>[0]
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>
 
 /**
  * Fastify gives every request a child logger with its request id bound, and pino serializes the bindings
