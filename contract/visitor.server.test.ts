@@ -21,6 +21,13 @@ describe('x-visitor-id signing', () => {
     expect(verifyVisitorId(value, 's1')).toBeNull()
   })
 
+  it('a value verified once (and remembered, decision 150) is still refused under another secret', () => {
+    const value = signVisitorId('visitor-cccccccccccccccc', 's1')
+    expect(verifyVisitorId(value, 's1')).toBe('visitor-cccccccccccccccc')
+    expect(verifyVisitorId(value, 's2')).toBeNull()
+    expect(verifyVisitorId(value, 's1')).toBe('visitor-cccccccccccccccc')
+  })
+
   it('signs only well-formed ids', () => {
     expect(() => signVisitorId('x.y', 's1')).toThrow()
   })

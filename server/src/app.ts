@@ -5,6 +5,7 @@ import { HEALTH_PATH } from '#contract/http.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { claimMinute } from './db/sweeps.ts'
+import { lazyChildLogger } from './http/lazy-logger.ts'
 import { authenticateByDefault } from './http/module.ts'
 import { metrics, registerMetrics } from './metrics.ts'
 import { responseSerializerCompiler } from './http/serializer.ts'
@@ -79,6 +80,8 @@ export async function buildApp(opts: BuildOptions) {
     // POST, and the stop waits for it anyway.
     return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
+    // Each request's logger is made when it first writes (decision 150).
+    childLoggerFactory: lazyChildLogger,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(responseSerializerCompiler)

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENTS_PATH } from '#contract/messages.ts'
 import { HEALTH_PATH } from '#contract/http.ts'
 import { withdrawals } from './db/schema/index.ts'
-import { METRICS_PATH } from './metrics.ts'
+import { Counter, Histogram, Registry } from 'prom-client'
+import { METRICS_PATH, RequestSeries } from './metrics.ts'
 import { ADMIN_PASSWORD, bearer, buildTestApp, createUser, type TestApp } from '../test/helpers.ts'
 import { readEvents } from '../test/sse.ts'
 
@@ -21,6 +22,34 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   }
   return 0
 }
+
+describe('the request series (decision 150: counted in a map, read at scrape time)', () => {
+  it("write the same Prometheus text as prom-client's own Counter and Histogram", async () => {
+    const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    const ours = new Registry()
+    const series = new RequestSeries(buckets)
+    series.register(ours)
+    const theirs = new Registry()
+    const labelNames = ['method', 'route', 'status']
+    const counter = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [theirs] })
+    const histogram = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer an HTTP request, by route pattern and status', labelNames, buckets, registers: [theirs] })
+    const seen: [string, string, number, number][] = [
+      ['GET', '/api/share', 200, 0.0004],
+      ['GET', '/api/share', 200, 0.01],
+      ['GET', '/api/share', 200, 0.7],
+      ['GET', '/api/share', 404, 0.002],
+      ['POST', '/api/payments/:provider/notify', 200, 12],
+      ['GET', 'unmatched', 404, 0.001],
+    ]
+    for (const [method, route, status, seconds] of seen) {
+      series.observe(method, route, status, seconds)
+      const labels = { method, route, status: String(status) }
+      counter.inc(labels)
+      histogram.observe(labels, seconds)
+    }
+    expect(await ours.metrics()).toBe(await theirs.metrics())
+  })
+})
 
 describe('GET /metrics', () => {
   let t: TestApp

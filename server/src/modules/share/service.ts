@@ -4,7 +4,7 @@ import { deadLinkNotice } from '../linkcheck/index.ts'
 import { buyerProof, expirePendingOrders, reconcileWithGateway, recordReveal, settlePolicy } from '../orders/index.ts'
 import { notFound } from '../../errors.ts'
 import type { AuthUser } from '../../plugins/app/auth.ts'
-import { presentShare, shareAndSellerByCode, shareAndSellerById, withContent } from '../shares/index.ts'
+import { presentShare, shareAndSellerByCode, shareAndSellerById, type ShareWithSeller, withContent } from '../shares/index.ts'
 import { unlockAllowance, unlockRefusal } from '../subscriptions/index.ts'
 import { presentOrderShare } from './presenter.ts'
 import * as repo from './repository.ts'
@@ -14,6 +14,21 @@ type ShareDeps = Pick<FastifyInstance, 'db' | 'cipher' | 'shareCache' | 'visits'
 
 /** Where a lookup comes from, kept with each reveal (decision 102): the console's signed visitor id, the address. */
 export type LookupFrom = { visitorId: string | null; ip: string }
+
+/**
+ * The public face of a row, built once per row object: the anonymous lookups get the same cached row
+ * until it is reloaded, so their every poll does not rebuild it (decision 150). Never mutated: each
+ * answer is a copy.
+ */
+const presentedRows = new WeakMap<ShareWithSeller, PublicShare>()
+function presented(row: ShareWithSeller): PublicShare {
+  let p = presentedRows.get(row)
+  if (!p) {
+    p = presentShare(row.share, row.seller)
+    presentedRows.set(row, p)
+  }
+  return p
+}
 
 /**
  * A share by its code: never the content, unless the caller is its owner, an admin, or a signed-in
@@ -31,7 +46,7 @@ export async function shareByCode(deps: ShareDeps, viewer: AuthUser | null, unic
   const access = shareAccess({ isOwner, isAdmin, hasBought: Boolean(bought), deleted })
   if (access === 'none') throw notFound('shares.notFound')
 
-  let out = presentShare(row.share, row.seller)
+  let out = presented(row)
   if (!isOwner && !deleted) {
     const unwritten = deps.visits.record(row.share.id, visitorKey())
     out = { ...out, visit_count: out.visit_count + unwritten }
