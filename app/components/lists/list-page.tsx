@@ -8,7 +8,7 @@ import { QueueBar, QueueButton, type QueueAction, SelectHead } from './queue.tsx
 
 /** A route whose page is one list says so (`export const handle`): the shell's skip links then lead to it. */
 export type ListHandle = { list: true }
-/** The id of a page's list (its table): the target of the shell's "skip to the list" link. */
+/** The id of a page's list (its rows, the table's body): the target of the shell's "skip to the list" link. */
 export const LIST_ID = 'list'
 
 type ListPageProps<T> = {
@@ -46,7 +46,7 @@ export function ListPage<T>({ title, titleOrder = 2, create, filters, children, 
   const listId = titleOrder === 2 ? LIST_ID : sectionId
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover id={listId}>
+      <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {queue ? <SelectHead /> : null}
@@ -64,7 +64,10 @@ export function ListPage<T>({ title, titleOrder = 2, create, filters, children, 
             {actions ? <Table.Th className="ps-actions">{t('common.actions')}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{page.list.map(row)}</Table.Tbody>
+        {/* The skip link's target is the rows (decision 154): past a queue's "select all" in the header row, the first row's controls come next. */}
+        <Table.Tbody id={listId} className="ps-list-rows">
+          {page.list.map(row)}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   )
