@@ -69,7 +69,6 @@ class Keys {
 
   /** Follows a link or presses a button (Enter), then waits for the page it leads to. */
   async press(target: string, what: string) {
-    if (process.env.KEYS_DEBUG) console.log(what, (await this.page.evaluate((sel) => [...document.body.querySelectorAll(sel)].slice(0, 45).map((e, i) => `${i}:${e.tagName}${e.getAttribute('href') ?? ''}${(e as HTMLInputElement).name ?? ''}:${e.textContent?.trim().slice(0, 15)}`), STOPS)).join(' | '))
     const { keys, to } = await this.moveTo(target)
     this.count += 1
     this.log.push(`${what}: ${keys + 1}`)

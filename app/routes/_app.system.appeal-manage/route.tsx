@@ -23,6 +23,7 @@ import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/q
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -140,6 +141,7 @@ export default function AppealManage() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
+              <TextSeparated>
               <RowLink to={dialogs.open('view', a.id)} label={t('moderation.view')} item={`#${a.id}`} variant="default" />
               {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
                 ? APPEAL_ACTIONS.map((action) => (
@@ -152,6 +154,7 @@ export default function AppealManage() {
                     />
                   ))
                 : null}
+              </TextSeparated>
             </Group>
           </Table.Td>
         </Table.Tr>
