@@ -1,6 +1,6 @@
 // Issue 24: Lighthouse (mobile, simulated throttling — its defaults) against `/`, a share page, `/login`
 // and the seller workplace (logged in: the session cookie is sent with every request), printing the
-// performance score, LCP, TBT, the script requests asked for before the page hydrated (the
+// performance and accessibility scores (issue 23: accessibility stays 100), LCP, TBT, the script requests asked for before the page hydrated (the
 // `ps-hydrated` user timing app/root.tsx marks) and the JavaScript transferred, beside the targets.
 // Debian's Chromium (scripts/chromium-path.mjs) through chrome-launcher; `npm run bench` runs it against
 // the console it started; alone:
@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
 import { loginCookies } from './js-budget.mjs'
 
-export const LIGHTHOUSE_TARGETS = { score: 90, scriptsBeforeHydration: 15 }
+export const LIGHTHOUSE_TARGETS = { score: 90, accessibility: 100, scriptsBeforeHydration: 15 }
 
 /** One page's figures from a Lighthouse result (lhr). */
 function figuresOf(lhr) {
@@ -22,8 +22,12 @@ function figuresOf(lhr) {
   // network-requests times are observed (ms since navigation start), as user timings are.
   const before = scripts.filter((r) => (r.networkRequestTime ?? r.rendererStartTime ?? 0) < hydrated)
   const kb = (list) => list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024
+  const a11y = lhr.categories.accessibility
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((a11y?.score ?? 0) * 100),
+    // The accessibility audits that failed (score 0 or below 1): what to fix when the score is under 100.
+    a11yFailed: (a11y?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     scripts: scripts.length,
@@ -53,7 +57,7 @@ export async function lighthousePages(pages, { runs = Number(process.env.BENCH_L
       }
       const results = []
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined)
+        const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined)
         if (!result) throw new Error(`lighthouse gave nothing for ${page.url}`)
         const final = result.lhr.finalDisplayedUrl ?? result.lhr.finalUrl
         if (new URL(final).pathname !== new URL(page.url).pathname) throw new Error(`${page.url} ended at ${final} (not logged in?)`)
@@ -85,14 +89,15 @@ export async function lighthouseLines({ base, unicode, user, password }) {
   ])
   const t = LIGHTHOUSE_TARGETS
   const lines = [
-    '| page | performance | runs | LCP ms | TBT ms | scripts before hydration | their KB transferred (headers too) | scripts / KB in all | targets |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---|',
+    '| page | performance | runs | accessibility | LCP ms | TBT ms | scripts before hydration | their KB transferred (headers too) | scripts / KB in all | targets |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---|',
   ]
   for (const r of rows) {
     // The gzip budget (≤ 170 KB) is bench/js-budget.mjs's, counted without the HTTP headers.
     const ok = r.score >= t.score && r.scriptsBeforeHydration !== null && r.scriptsBeforeHydration <= t.scriptsBeforeHydration
+    const a11yOk = r.accessibility >= t.accessibility
     lines.push(
-      `| ${r.name} | ${r.score} | ${r.scores.join(' ')} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.scriptsBeforeHydration ?? '?'} | ${r.jsKbBeforeHydration.toFixed(1)} | ${r.scripts} / ${r.jsKb.toFixed(1)} | ≥ ${t.score}, ≤ ${t.scriptsBeforeHydration} scripts: ${ok ? 'ok' : 'OVER'} |`,
+      `| ${r.name} | ${r.score} | ${r.scores.join(' ')} | ${r.accessibility}${a11yOk ? '' : ` (${r.a11yFailed.join(', ')})`} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.scriptsBeforeHydration ?? '?'} | ${r.jsKbBeforeHydration.toFixed(1)} | ${r.scripts} / ${r.jsKb.toFixed(1)} | ≥ ${t.score}, ≤ ${t.scriptsBeforeHydration} scripts: ${ok ? 'ok' : 'OVER'}; accessibility ${t.accessibility}: ${a11yOk ? 'ok' : 'UNDER'} |`,
     )
   }
   return lines

@@ -6,9 +6,10 @@
 // HTML as it is), so this runs in the JS-off project only.
 import type { Page } from '@playwright/test'
 import { sharesApi } from '#contract/shares.ts'
+import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { HtmlValidate, type Message } from 'html-validate'
 import { menuForRole, type MenuItem } from '../../contract/menu.ts'
-import { ADMIN, DEMO_PASSWORD } from './env.ts'
+import { ADMIN, BASE_URL, DEMO_PASSWORD } from './env.ts'
 import { type Api, expect, loginAs, test } from './fixtures.ts'
 
 /**
@@ -57,6 +58,18 @@ async function pageShape(page: Page) {
         .filter((s) => !s.hasAttribute('width') || !s.hasAttribute('height'))
         .map((s) => s.outerHTML.slice(0, 120)),
       pagerLinks: [...document.querySelectorAll('a[href*="pageNum="]')].map((a) => a.getAttribute('href') ?? ''),
+      // A row's actions as a text browser reads them: neighbouring controls with no text between them run
+      // together ("标记已付驳回"); a visually hidden " | " (TextSep) keeps them apart.
+      runTogether: [...document.querySelectorAll('td.ps-actions')].flatMap((cell) => {
+        const controls = [...cell.querySelectorAll('a[href], button')]
+        return controls.slice(1).flatMap((b, i) => {
+          const a = controls[i]!
+          const between = document.createRange()
+          between.setStartAfter(a)
+          between.setEndBefore(b)
+          return between.toString().trim() ? [] : [`${a.textContent?.trim()}${b.textContent?.trim()}`]
+        })
+      }),
     }
   })
 }
@@ -84,6 +97,7 @@ async function checkPage(page: Page, { path, signedIn, emptyLists }: Checked) {
     ).toEqual([])
     // A fresh user's lists are all one (empty) page: there is no page before or after to link to.
     if (emptyLists) expect(shape.pagerLinks, `no pager links on the one-page lists of ${path}`).toEqual([])
+    expect(shape.runTogether, `row actions that run together in text on ${path}`).toEqual([])
     if (signedIn) expect(res!.headers()['cache-control'], `${path} is not cached`).toBe('private, no-store')
   })
 }
@@ -119,6 +133,29 @@ test.describe('server HTML of every route', { tag: '@js-off-only' }, () => {
           `/share/${code}/report`,
         ]
         for (const path of paths) await checkPage(page, { path, signedIn: false })
+        // The QQ and WeChat login pages (a login's start: their buttons).
+        for (const path of ['/login/qq', '/login/wechat']) await checkPage(page, { path, signedIn: false })
+        // The payment pages: WeChat Pay's QR code for the share, and the same order on the general `/pay/{orderNo}`.
+        await page.goto(`/share/${code}`)
+        await page.locator('input[name=paymentMethod][value=WeChat]').check()
+        await page.locator('form:has(input[name=paymentMethod]) button[type=submit]').click()
+        await expect(page).toHaveURL(new RegExp(`/share/${code}/pay\\?order=PS\\d{26}$`))
+        const orderNo = new URL(page.url()).searchParams.get('order')!
+        await checkPage(page, { path: `/share/${code}/pay?order=${orderNo}`, signedIn: false })
+        await checkPage(page, { path: `/pay/${orderNo}`, signedIn: false })
+        // The after-sales chat of a bought share (another one: the first waits for its WeChat payment in this
+        // browser), before it is opened, and open with a message.
+        const bought = await sharedCode(api)
+        await page.goto(`/share/${bought}`)
+        await page.locator('form:has(input[name=paymentMethod]) button[type=submit]').click()
+        await page.locator('button[value=pay]').click()
+        await expect(page.locator('#secret-content')).toHaveText('secret')
+        await checkPage(page, { path: `/share/${bought}/chat`, signedIn: false })
+        await page.locator('button[value=open]').click()
+        await page.locator('#chat-content').fill('See https://example.com/proof')
+        await page.locator('button[value=send]').click()
+        await expect(page.getByTestId('chat-line')).toHaveCount(1)
+        await checkPage(page, { path: `/share/${bought}/chat`, signedIn: false })
         // The share page is titled with the share's title, and the login tabs with their own names.
         await page.goto(`/share/${code}`)
         await expect(page).toHaveTitle(new RegExp(`^conformance \\w+ - ${code}$`))
@@ -146,8 +183,10 @@ test.describe('server HTML of every route', { tag: '@js-off-only' }, () => {
     for (const path of [...menuPages(menuForRole('user')), ...extra]) await checkPage(page, { path, signedIn: true, emptyLists: true })
   })
 
-  test("the seller's and the admin's pages, with the demo data", async ({ page, context }) => {
+  test("the seller's and the admin's pages, with the demo data", async ({ page, context, api }) => {
     test.slow()
+    // A pending withdrawal, so that the admin's queue shows a row's decisions (mark paid, reject).
+    await api.ok(withdrawalsApi.create, { token: await api.login('demo_seller', DEMO_PASSWORD), body: { amount: 10 } })
     await loginAs(context, 'demo_seller', DEMO_PASSWORD)
     for (const path of ['/dashboard/workplace', '/dashboard/withdrawal', '/share-manage/search-table', '/share-manage/order-list'])
       await checkPage(page, { path, signedIn: true })
@@ -155,4 +194,20 @@ test.describe('server HTML of every route', { tag: '@js-off-only' }, () => {
     await loginAs(context, ADMIN.username, ADMIN.password)
     for (const path of menuPages(menuForRole('admin'))) await checkPage(page, { path, signedIn: true })
   })
+
+  // The settings drawer's other layouts (SPEC §3 app settings, kept in the `ps_settings` cookie): the side
+  // menu collapsed to its icons, and the menu across the header (topMenu).
+  for (const [layout, settings] of [
+    ['the collapsed menu', { menuCollapse: true }],
+    ['the top menu', { topMenu: true }],
+  ] as const) {
+    test(`the admin's pages with ${layout}`, async ({ page, context }) => {
+      await context.addCookies([{ name: 'ps_settings', value: encodeURIComponent(Buffer.from(JSON.stringify(settings), 'utf8').toString('base64')), url: BASE_URL }])
+      await loginAs(context, ADMIN.username, ADMIN.password)
+      for (const path of ['/dashboard/workplace', '/system/share-manage', '/system/withdrawal-manage', '/user/setting/profile']) await checkPage(page, { path, signedIn: true })
+      // The layout took: the menu's squares, or the menu in the header.
+      const menu = 'menuCollapse' in settings ? page.locator('.ps-collapsed-entry') : page.locator('header nav')
+      await expect(menu.first()).toBeAttached()
+    })
+  }
 })

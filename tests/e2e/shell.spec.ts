@@ -135,7 +135,7 @@ test.describe('console shell', () => {
       await setSwitch(form, 'Collapse menu', false)
       await setSwitch(form, 'Menu at the top', true)
     })
-    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menu' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menu at the top' })).toBeVisible()
     await changeSettings(page, js, async (form) => {
       await setSwitch(form, 'Menu at the top', false)
       await setSwitch(form, 'Footer', false)

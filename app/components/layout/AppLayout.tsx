@@ -180,7 +180,8 @@ export function AppLayout({
                   </UnstyledButton>
                 </Title>
                 {showMenu && settings.topMenu ? (
-                  <Group component="nav" aria-label={t('common.menu')} visibleFrom="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  // Named apart from the side menu (#app-menu, a phone's in this layout): two landmarks of one name are one too many.
+                  <Group component="nav" aria-label={t('shell.settings.topMenu')} visibleFrom="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <TopMenu {...menuProps} />
                   </Group>
                 ) : null}

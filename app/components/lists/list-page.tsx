@@ -44,7 +44,7 @@ export function ListPage<T>({ title, titleOrder = 2, create, filters, children, 
   const listId = titleOrder === 2 ? LIST_ID : sectionId
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover id={listId}>
+      <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {queue ? <SelectHead /> : null}
@@ -62,7 +62,10 @@ export function ListPage<T>({ title, titleOrder = 2, create, filters, children, 
             {actions ? <Table.Th className="ps-actions">{t('common.actions')}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{page.list.map(row)}</Table.Tbody>
+        {/* The skip link's target is the rows (decision 154): past a queue's "select all" in the header row, the first row's controls come next. */}
+        <Table.Tbody id={listId} className="ps-list-rows">
+          {page.list.map(row)}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   )

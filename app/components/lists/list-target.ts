@@ -4,5 +4,5 @@
 
 /** A route whose page is one list says so (`export const handle`): the shell's skip links then lead to it. */
 export type ListHandle = { list: true }
-/** The id of a page's list (its table): the target of the shell's "skip to the list" link. */
+/** The id of a page's list (its rows, the table's body): the target of the shell's "skip to the list" link. */
 export const LIST_ID = 'list'

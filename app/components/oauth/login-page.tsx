@@ -11,6 +11,7 @@ import { PasswordField, TextField, useIsPending } from '#app/components/forms/fi
 import { IntentForm } from '#app/components/forms/intent-form.tsx'
 import { AgreeToTermsField } from '#app/components/agreement/agree-field.tsx'
 import { LocaleSwitch } from '#app/components/layout/LocaleSwitch.tsx'
+import { SkipLink } from '#app/components/layout/text-mode.tsx'
 
 /** What the bind-or-create action answers when a form is refused. */
 export type ChoiceResult = { intent: string; result: SubmissionResult<string[]> }
@@ -22,14 +23,18 @@ export function OAuthLoginPage({ provider, nickname, offered }: Props) {
   const { t } = useTranslation()
   return (
     <Center mih="100vh" p="md" bg="gray.0">
+      {/* As on /login (issue 23): a skip link first, the page's one <h1>, its body in <main>. */}
+      <SkipLink label={t('common.skipToMain')} />
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={nickname === null ? 440 : 820} radius="md">
         <Group justify="space-between" mb="md">
-          <Title order={2} c="arcoblue">
+          <Title order={1} size="h2" c="arcoblue">
             {t(provider === 'qq' ? 'menu.bindQQ' : 'menu.bindWeChat')}
           </Title>
           <LocaleSwitch />
         </Group>
-        {nickname === null ? <Start provider={provider} offered={offered} /> : <Choose provider={provider} nickname={nickname} />}
+        <main id="main" tabIndex={-1}>
+          {nickname === null ? <Start provider={provider} offered={offered} /> : <Choose provider={provider} nickname={nickname} />}
+        </main>
         <Group justify="center" mt="lg">
           <Anchor component={Link} to="/login" size="sm">
             {t('oauth.backToLogin')}

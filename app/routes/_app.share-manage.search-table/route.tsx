@@ -20,6 +20,7 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { qrSvg } from '#app/.server/qr.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
+import { TextSep } from '#app/components/layout/text-mode.tsx'
 import { RowLink } from '#app/components/lists/row-action.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
@@ -139,11 +140,15 @@ export default function MyShares() {
                   {t('shares.list.edit')}
                 </Button>
               ) : null}
+              {/* " | " between neighbours for a text browser (issue 23); the copy button is there only with JavaScript (and CSS). */}
+              {s.status !== 'violation' ? <TextSep /> : null}
               <CopyLinkButton url={shareBase + s.unicode} />
               <Button component={Link} to={dialogs.open('link', s.id)} preventScrollReset size="compact-xs" variant="default">
                 {t('shares.list.linkAndQr')}
               </Button>
+              <TextSep />
               <RowLink to={dialogs.open('delete', s.id)} label={t('shares.list.delete')} item={s.title} color="red" />
+              {s.status === 'reported_invalid' ? <TextSep /> : null}
               {s.status === 'reported_invalid'
                 ? takedowns
                     .filter((d) => d.share_id === s.id)

@@ -23,6 +23,7 @@ import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/q
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -141,18 +142,20 @@ export default function AppealManage() {
           <Table.Td className="ps-actions">
             {/* At most two buttons a line: side by side, "Ban as violation" made the column 277 px wide (issue 23). */}
             <Group gap={4} maw={170}>
-              <RowLink to={dialogs.open('view', a.id)} label={t('moderation.view')} item={`#${a.id}`} variant="default" />
-              {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
-                ? APPEAL_ACTIONS.map((action) => (
-                    <RowLink
-                      key={action}
-                      to={dialogs.open(action, a.id)}
-                      label={t(`moderation.appealAction.${action}`)}
-                      item={`#${a.id}`}
-                      color={action === 'approve' ? 'green' : 'red'}
-                    />
-                  ))
-                : null}
+              <TextSeparated>
+                <RowLink to={dialogs.open('view', a.id)} label={t('moderation.view')} item={`#${a.id}`} variant="default" />
+                {a.appeal_status === 'pending' && a.share_status === 'reported_invalid'
+                  ? APPEAL_ACTIONS.map((action) => (
+                      <RowLink
+                        key={action}
+                        to={dialogs.open(action, a.id)}
+                        label={t(`moderation.appealAction.${action}`)}
+                        item={`#${a.id}`}
+                        color={action === 'approve' ? 'green' : 'red'}
+                      />
+                    ))
+                  : null}
+              </TextSeparated>
             </Group>
           </Table.Td>
         </Table.Tr>

@@ -22,6 +22,7 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 import { ChannelDialog, createFormSchema, editFormSchema } from './channel-dialog.tsx'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -149,8 +150,10 @@ export default function ChannelManage() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
+              <TextSeparated>
               <RowLink to={dialogs.open('edit', c.id)} label={t('channels.admin.edit')} item={c.name} />
               <StatusButton channel={c} />
+              </TextSeparated>
             </Group>
           </Table.Td>
         </Table.Tr>

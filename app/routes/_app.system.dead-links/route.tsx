@@ -17,6 +17,7 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -176,6 +177,7 @@ export default function DeadLinks() {
             </Table.Td>
             <Table.Td className="ps-actions">
               <Group gap={4} wrap="nowrap">
+                <TextSeparated>
                 <Form method="post">
                   <input type="hidden" name="id" value={r.share_id} />
                   <Button type="submit" name="intent" value="check" size="compact-xs" aria-label={`${t('links.page.checkNow')} ${r.title}`}>
@@ -185,6 +187,7 @@ export default function DeadLinks() {
                 <Button component={Link} to={withHistory(r.share_id)} preventScrollReset size="compact-xs" variant="default" aria-label={`${t('links.page.history')} ${r.title}`}>
                   {t('links.page.history')}
                 </Button>
+                </TextSeparated>
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -22,6 +22,7 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { createSchema, editSchema, NotificationDialog } from './notification-dialog.tsx'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -127,8 +128,10 @@ export default function NotificationList() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4}>
+              <TextSeparated>
               <RowLink to={dialogs.open('edit', n.id)} label={t('messages.edit')} item={n.title} variant="default" />
               <RowLink to={dialogs.open('delete', n.id)} label={t('messages.delete')} item={n.title} color="red" />
+              </TextSeparated>
             </Group>
           </Table.Td>
         </Table.Tr>

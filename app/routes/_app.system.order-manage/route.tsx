@@ -22,6 +22,7 @@ import { listQuery, listUrl } from '#app/.server/lists.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -135,6 +136,7 @@ export default function AdminOrders() {
           />
           <Table.Td className="ps-actions">
             <Group gap={4} wrap="nowrap">
+              <TextSeparated>
               <RowLink to={dialogs.open('history', o.id)} label={t('oversight.user.history')} item={o.orderNo} variant="default" />
               {o.product_type === 'share' && o.paid_at ? (
                 <RowLink to={dialogs.open('reveals', o.id)} label={t('orders.reveals.button')} item={o.orderNo} variant="default" />
@@ -144,6 +146,7 @@ export default function AdminOrders() {
               ) : o.refund_state === 'pending' || o.refund_state === 'failed' ? (
                 <CheckRefundButton orderNo={o.orderNo} />
               ) : null}
+              </TextSeparated>
             </Group>
           </Table.Td>
         </Table.Tr>

@@ -22,6 +22,7 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 import { createSchema, editSchema, PackageDialog } from './package-dialog.tsx'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -160,9 +161,11 @@ export default function AdminPackages() {
           </Table.Td>
           <Table.Td className="ps-actions">
             <Group gap={4} maw={200}>
+              <TextSeparated>
               <RowLink to={dialogs.open('edit', p.id)} label={t('subscriptions.admin.edit')} item={p.name} variant="default" />
               <StatusButton pkg={p} />
               <RowLink to={dialogs.open('delete', p.id)} label={t('subscriptions.admin.delete')} item={p.name} color="red" />
+              </TextSeparated>
             </Group>
           </Table.Td>
         </Table.Tr>

@@ -21,6 +21,7 @@ import { nextItemUrl, queueContext, runBatch, selectedIds } from '#app/.server/q
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { RowLink } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -147,9 +148,11 @@ export default function ReportManage() {
           <Table.Td className="ps-actions">
             {r.status === 'processing' ? (
               <Group gap={4} maw={150}>
+                <TextSeparated>
                 {reportActionsFrom(r.current_share_status).map((a) => (
                   <RowLink key={a} to={dialogs.open(a, r.id)} label={t(`moderation.action.${a}`)} item={`#${r.id}`} color={ACTION_COLORS[a]} />
                 ))}
+                </TextSeparated>
               </Group>
             ) : null}
           </Table.Td>

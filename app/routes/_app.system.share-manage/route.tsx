@@ -24,7 +24,7 @@ import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { EditShareDialog, editSchema } from './edit-share-dialog.tsx'
 import { RowLink } from '#app/components/lists/row-action.tsx'
-import { TextSep } from '#app/components/layout/text-mode.tsx'
+import { TextSep, TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -189,26 +189,28 @@ export default function AdminShares() {
           <Table.Td className="ps-actions">
             <Group gap={4} maw={180}>
               {/* The queue's decision first: fewest keys to it in a text browser (issue 23). */}
-              {adminMovesFrom(s.status).map((move) =>
-                move === 'approve' ? (
-                  <MoveButton
-                    key={move}
-                    id={s.id}
-                    move={s.status === 'reported_invalid' ? 'recover' : 'approve'}
-                    title={s.title}
-                    // SPEC §4: a taken-down share is recovered, a new one approved.
-                    label={s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
-                  />
-                ) : (
-                  <RowLink
-                    key={move}
-                    to={dialogs.open(move, s.id)}
-                    label={t(`shares.admin.${move}`)}
-                    item={s.title}
-                    color={move === 'ban' ? 'red' : 'orange'}
-                  />
-                ),
-              )}
+              <TextSeparated>
+                {adminMovesFrom(s.status).map((move) =>
+                  move === 'approve' ? (
+                    <MoveButton
+                      key={move}
+                      id={s.id}
+                      move={s.status === 'reported_invalid' ? 'recover' : 'approve'}
+                      title={s.title}
+                      // SPEC §4: a taken-down share is recovered, a new one approved.
+                      label={s.status === 'reported_invalid' ? t('shares.admin.recover') : t('shares.admin.approve')}
+                    />
+                  ) : (
+                    <RowLink
+                      key={move}
+                      to={dialogs.open(move, s.id)}
+                      label={t(`shares.admin.${move}`)}
+                      item={s.title}
+                      color={move === 'ban' ? 'red' : 'orange'}
+                    />
+                  ),
+                )}
+              </TextSeparated>
               {s.status === 'violation' ? (
                 <Text size="xs" c="dimmed">
                   {t('shares.admin.final')}

@@ -17,6 +17,7 @@ import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { FilterForm, SelectFilter, TextFilter } from '#app/components/lists/filters.tsx'
 import { RowLink, RowPost } from '#app/components/lists/row-action.tsx'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -157,13 +158,16 @@ export default function UserManage() {
           <Table.Td className="ps-actions">
             {u.id === me ? (
               <Group gap={4} wrap="nowrap">
+                <TextSeparated>
                 <ViewButton id={u.id} name={u.user_name} />
                 <Text size="xs" c="dimmed">
                   {t('system.users.you')}
                 </Text>
+                </TextSeparated>
               </Group>
             ) : (
               <Group gap={4} wrap="nowrap">
+                <TextSeparated>
                 <ViewButton id={u.id} name={u.user_name} />
                 {u.is_banned ? (
                   <UnbanButton id={u.id} name={u.user_name} />
@@ -186,6 +190,7 @@ export default function UserManage() {
                   item={u.user_name}
                   variant="default"
                 />
+                </TextSeparated>
               </Group>
             )}
           </Table.Td>

@@ -13,6 +13,7 @@ import { requireUser } from '#app/.server/auth.ts'
 import { pageError } from '#app/.server/failures.ts'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
+import { TextSeparated } from '#app/components/layout/text-mode.tsx'
 
 /** The page is a list: the shell's skip links lead to it (decision 123). */
 export const handle: ListHandle = { list: true }
@@ -71,6 +72,7 @@ export default function MyOrders() {
             <DateTimeCell iso={o.created_at} />
           </Table.Td>
           <Table.Td className="ps-actions">
+            <TextSeparated>
             {o.payment_status === 'Completed' && o.unicode ? (
               // The share page shows a buyer its content and its order through its account (decision
               // 102): the order number stays out of the URL.
@@ -101,6 +103,7 @@ export default function MyOrders() {
             ) : null}
             {/* Issue 10: the after-sales chat of a paid order (opened after a confirm step on my-message). */}
             {o.payment_status === 'Completed' || o.payment_status === 'Refund' ? <AfterSalesLink orderNo={o.orderNo} /> : null}
+            </TextSeparated>
           </Table.Td>
         </Table.Tr>
       )}
