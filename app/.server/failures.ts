@@ -70,7 +70,7 @@ export async function rowError(request: Request, e: unknown, shown: string[] = [
 }
 
 /** What a list page's action answers after a row action failed: the msg above the list, and whether the page opens the dialog. */
-export type RowRefusal = { error: string; confirmLogout: boolean }
+type RowRefusal = { error: string; confirmLogout: boolean }
 
 /**
  * A row action's API failure (a list row's button, a queue's batch, a confirm step): the answer for the
@@ -83,7 +83,7 @@ export type RowRefusal = { error: string; confirmLogout: boolean }
  */
 export async function rowRefusal<T extends object = object>(request: Request, e: unknown, extra?: T, shown: string[] = []) {
   const error = await settle(request, e, { dialog: false })
-  const body = { ...(extra as T), error: error.msg, confirmLogout: false }
+  const body: T & RowRefusal = { ...(extra as T), error: error.msg, confirmLogout: false }
   if (!error.confirmsLogout || shown.includes(error.msg)) return data(body, { status: 400 })
   if (request.headers.get('accept')?.includes('text/html')) return data({ ...body, confirmLogout: true }, { status: error.status })
   return data(body, { status: error.status, headers: { 'set-cookie': await setFlash(request, { confirmLogout: true }) } })
