@@ -22,7 +22,7 @@ describe.each(queues)('the $name queue: a batch (decision 125)', (q) => {
   const submit = async (url: string, fields: [string, string][]) => statusOf(await q.action(args(post(url, fields, { cookie: await sessionCookie('tok') }))))
 
   it('sends the ticked ids and comes back at the next row; nothing ticked is refused by name without asking the API', async () => {
-    expect((await submit(q.url, [['intent', q.intent], ['rows', '4,5']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds' })
+    expect((await submit(q.url, [['intent', q.intent], ['rows', '4,5']])).data).toEqual({ intent: 'batch', error: 'validation.batchIds', confirmLogout: false, sent: { ids: [], values: {} } })
     expect(stub.count(q.endpoint)).toBe(0)
     stub.on(q.endpoint, { data: { results: [4, 6].map((id) => ({ id, ok: true, changed: true, msg: 'ok' })), done: 2, failed: 0 } })
     const res = await submit(`${q.url}?pageNum=2`, [
