@@ -40,8 +40,18 @@ export async function loadThread<T extends { list: { id: number }[]; is_end: boo
   return { ...first!, list, is_end: isEnd }
 }
 
-/** What a message form answers when refused: the msg key shown at the text field. */
-export type SendRefusal = { intent: string; error: string }
+/**
+ * What a message form answers when refused: the msg key shown at the text field, and the text that was
+ * typed — a page without JavaScript renders the form afresh, so it is given back (issue 23: typed input
+ * is kept on a refusal and on 500–504, where `confirmLogout` opens SPEC §8's dialog on the page).
+ */
+export type SendRefusal = { intent: string; error: string; content?: string; confirmLogout?: boolean }
+
+/** The text typed into a message form (`content`), to give back when the message is refused. */
+export function typedText(formData: FormData): string | undefined {
+  const content = formData.get('content')
+  return typeof content === 'string' ? content : undefined
+}
 
 /** The text of a message form, or the key of why it is refused (checked again by the API). */
 export function messageText(formData: FormData): { ok: true; content: string } | { ok: false; error: string } {

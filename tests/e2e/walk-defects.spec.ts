@@ -3,7 +3,7 @@
 import http from 'node:http'
 import type { Page } from '@playwright/test'
 import { authApi } from '#contract/auth.ts'
-import { notificationsApi } from '#contract/messages.ts'
+import { messagesApi, notificationsApi } from '#contract/messages.ts'
 import { appealsApi } from '#contract/moderation.ts'
 import { ordersApi } from '#contract/orders.ts'
 import { sharesApi } from '#contract/shares.ts'
@@ -480,6 +480,34 @@ test.describe('walk defects: a form answered 500', () => {
       await expect(page.getByLabel(/^Price/)).toHaveValue('3.5')
       const mine = await api.ok(sharesApi.list, { token: await api.login(SELLER, DEMO_PASSWORD), query: { title } })
       expect(mine.total).toBe(0)
+    } finally {
+      failing.stop()
+    }
+  })
+})
+
+test.describe('walk defects: a message form answered 500', () => {
+  test('"Write to support" keeps the typed message and opens "Confirm logout" on the page', { tag: '@js-off' }, async ({ page, context, api }, testInfo) => {
+    const js = !jsDisabled(testInfo)
+    const offset = 524 + (js ? 0 : 1)
+    const failing = await consoleWithFailing(WEB_PORT + offset, API_PORT + offset, messagesApi.send.path)
+    try {
+      const user = await api.createUser('email', 'kept')
+      await loginAs(context, user)
+      const url = `http://localhost:${WEB_PORT + offset}/user/my-message`
+      await page.goto(url)
+      if (js) await hydrated(page)
+      const text = 'My order never arrived, please check it'
+      await page.getByLabel('Write to support').fill(text)
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+
+      const dialog = page.getByRole('alertdialog', { name: 'Confirm logout' }).or(page.getByRole('dialog', { name: 'Confirm logout' }))
+      await expect(dialog).toBeVisible()
+      await expect(page.getByText('Internal server error').first()).toBeVisible()
+      await expect(page).toHaveURL(url)
+      await expect(page.getByLabel('Write to support')).toHaveValue(text)
+      const mine = await api.ok(messagesApi.list, { token: await api.login(user.user_name, user.password), query: {} })
+      expect(mine.list).toEqual([])
     } finally {
       failing.stop()
     }

@@ -39,7 +39,24 @@ function Line({ mine, sender, content, at }: { mine: boolean; sender: Sender; co
  * A chat's lines (oldest at the top, "load older" prepends a page), and the form to write. With
  * JavaScript a live event about this chat reloads the page's data; without, a reload shows it.
  */
-export function ChatThread({ chat, reader, olderHref, error, hidden, actions }: { chat: ChatDetails; reader: Sender; olderHref: string; error?: string; hidden?: ReactNode; actions?: ReactNode }) {
+/** A chat's lines and its reply form; `typed` is what the form held when its last send was refused. */
+export function ChatThread({
+  chat,
+  reader,
+  olderHref,
+  error,
+  typed,
+  hidden,
+  actions,
+}: {
+  chat: ChatDetails
+  reader: Sender
+  olderHref: string
+  error?: string
+  typed?: string
+  hidden?: ReactNode
+  actions?: ReactNode
+}) {
   const { t } = useTranslation()
   const revalidator = useRevalidator()
   const sending = useIsPending({ intent: 'send' })
@@ -72,7 +89,16 @@ export function ChatThread({ chat, reader, olderHref, error, hidden, actions }: 
           <input type="hidden" name="chat_id" value={chat.id} />
           {hidden}
           <Stack gap="xs">
-            <Textarea name="content" label={t('messages.yourMessage')} autosize minRows={2} maxLength={MESSAGE_MAX} error={error ? t(error) : undefined} required />
+            <Textarea
+              name="content"
+              label={t('messages.yourMessage')}
+              autosize
+              minRows={2}
+              maxLength={MESSAGE_MAX}
+              defaultValue={typed}
+              error={error ? t(error) : undefined}
+              required
+            />
             <Group justify="flex-end">
               <Button type="submit" name="intent" value="send" loading={sending}>
                 {t('messages.send')}

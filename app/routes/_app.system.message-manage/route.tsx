@@ -14,10 +14,11 @@ import { ChatHeading, ChatList, PrivateMessage, TabLinks, useOlderHref } from '#
 import { useLiveEvents } from '#app/components/messages/live.ts'
 import { api } from '#app/.server/api.ts'
 import { requireAdmin } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageError, rowRefusal } from '#app/.server/failures.ts'
+import { ConfirmLogout } from '#app/components/feedback/flash.tsx'
 import { pageTitle } from '#app/.server/i18n.ts'
 import { listQuery } from '#app/.server/lists.ts'
-import { CHAT_PAGE_SIZE, chatPages, loadThread, messageText, refusalOf, type SendRefusal } from '#app/.server/messages.ts'
+import { CHAT_PAGE_SIZE, chatPages, loadThread, messageText, refusalOf, type SendRefusal, typedText } from '#app/.server/messages.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -69,15 +70,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === 'message') {
       const text = messageText(form)
       const username = String(form.get('username') ?? '').trim()
-      if (!username) return data<Refusal>({ intent, field: 'username', error: 'messages.usernameRequired' }, { status: 400 })
-      if (!text.ok) return data<Refusal>({ intent, field: 'content', error: text.error }, { status: 400 })
+      if (!username) return data<Refusal>({ intent, field: 'username', error: 'messages.usernameRequired', content: typedText(form) }, { status: 400 })
+      if (!text.ok) return data<Refusal>({ intent, field: 'content', error: text.error, content: typedText(form) }, { status: 400 })
       const sent = await api(request, messagesApi.adminSend, { token, body: { username, content: text.content } })
       return redirectWithToast(request, `/system/message-manage?user=${sent.user_id}`, { type: 'success', key: 'messages.sent' })
     }
     if (!chatId) return data<Refusal>({ intent, error: 'errors.badRequest' }, { status: 400 })
     if (intent === 'send') {
       const text = messageText(form)
-      if (!text.ok) return data<Refusal>({ intent, error: text.error }, { status: 400 })
+      if (!text.ok) return data<Refusal>({ intent, error: text.error, content: typedText(form) }, { status: 400 })
       await api(request, chatApi.send, { token, body: { chat_id: chatId, content: text.content } })
       return redirectWithToast(request, here, { type: 'success', key: 'messages.sent' })
     }
@@ -96,7 +97,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     const field = intent === 'message' ? (refusalOf(e, 'username') && (e as { fieldErrors?: Record<string, unknown> }).fieldErrors?.username ? 'username' : 'content') : undefined
     const refused = field ? refusalOf(e, field) : intent === 'send' ? refusalOf(e) : null
-    return data<Refusal>({ intent, field, error: refused ?? (await rowError(request, e, ['orders.refundFailed', 'orders.gatewayError'])) }, { status: 400 })
+    const content = typedText(form)
+    if (refused) return data<Refusal>({ intent, field, error: refused, content }, { status: 400 })
+    // 500–504: this page again with what was typed, and the dialog that offers to stay on it.
+    return rowRefusal<Omit<Refusal, 'error'>>(request, e, { intent, field, content }, ['orders.refundFailed', 'orders.gatewayError'])
   }
   return data<Refusal>({ intent, error: 'errors.badRequest' }, { status: 400 })
 }
@@ -149,11 +153,14 @@ export default function MessageManage() {
   })
   const params = new URLSearchParams(location.search)
   const olderHref = useOlderHref()
+  /** What was typed into the form of `intent` before it was refused (a page without JavaScript is drawn afresh). */
+  const typedFor = (intent: string) => (last && last.intent === intent ? last.content : undefined)
   const rowMessage = last && !last.field && last.intent !== 'send' ? t(last.error) : null
   return (
     <Stack>
       <Title order={2}>{t('menu.messageManage')}</Title>
       <TabLinks tabs={TABS} tab={d.tab} label={(k) => t(`messages.adminTabs.${k}`)} />
+      <ConfirmLogout open={Boolean(last?.confirmLogout)} />
       {rowMessage ? (
         <Text c="red" role="alert">
           {rowMessage}
@@ -174,7 +181,16 @@ export default function MessageManage() {
                   required
                   autoComplete="off"
                 />
-                <Textarea name="content" label={t('messages.yourMessage')} autosize minRows={2} maxLength={MESSAGE_MAX} error={errorOf('message', 'content')} required />
+                <Textarea
+                  name="content"
+                  label={t('messages.yourMessage')}
+                  autosize
+                  minRows={2}
+                  maxLength={MESSAGE_MAX}
+                  defaultValue={typedFor('message')}
+                  error={errorOf('message', 'content')}
+                  required
+                />
                 <Group justify="space-between">
                   {d.userId ? (
                     <Button component={Link} to="?tab=messages" variant="subtle" size="xs">
@@ -252,6 +268,7 @@ export default function MessageManage() {
             reader="admin"
             olderHref={olderHref}
             error={last && last.intent === 'send' ? last.error : undefined}
+            typed={typedFor('send')}
             actions={
               <Group gap="xs">
                 <Form method="post">

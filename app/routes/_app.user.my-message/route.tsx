@@ -15,9 +15,10 @@ import { useLiveEvents } from '#app/components/messages/live.ts'
 import { MessageText } from '#app/components/messages/message-text.tsx'
 import { api } from '#app/.server/api.ts'
 import { requireUser } from '#app/.server/auth.ts'
-import { pageError, rowError } from '#app/.server/failures.ts'
+import { pageError, rowRefusal } from '#app/.server/failures.ts'
+import { ConfirmLogout } from '#app/components/feedback/flash.tsx'
 import { pageTitle } from '#app/.server/i18n.ts'
-import { CHAT_PAGE_SIZE, chatPages, loadThread, messageText, refusalOf, type SendRefusal } from '#app/.server/messages.ts'
+import { CHAT_PAGE_SIZE, chatPages, loadThread, messageText, refusalOf, type SendRefusal, typedText } from '#app/.server/messages.ts'
 import { readForm } from '#app/.server/request.ts'
 import { redirectWithToast } from '#app/.server/toast.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (intent === 'reply' || intent === 'send') {
       const text = messageText(form)
-      if (!text.ok) return data<SendRefusal>({ intent, error: text.error }, { status: 400 })
+      if (!text.ok) return data<SendRefusal>({ intent, error: text.error, content: typedText(form) }, { status: 400 })
       if (intent === 'reply') await api(request, messagesApi.send, { token, body: { content: text.content } })
       else {
         const chatId = z.coerce.number().int().min(1).safeParse(form.get('chat_id'))
@@ -80,8 +81,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(request, here, { type: 'success', key: 'messages.sent' })
     }
   } catch (e) {
+    const content = typedText(form)
     const refused = refusalOf(e)
-    return data<SendRefusal>({ intent, error: refused ?? (await rowError(request, e)) }, { status: 400 })
+    if (refused) return data<SendRefusal>({ intent, error: refused, content }, { status: 400 })
+    // 500–504: this page again with what was typed, and the dialog that offers to stay on it.
+    return rowRefusal(request, e, { intent, content })
   }
   return data<SendRefusal>({ intent, error: 'errors.badRequest' }, { status: 400 })
 }
@@ -95,6 +99,8 @@ export default function MyMessage() {
   const revalidator = useRevalidator()
   const replying = useIsPending({ intent: 'reply' })
   const errorOf = (intent: string) => (last && last.intent === intent ? last.error : undefined)
+  /** What was typed into the form of `intent` before it was refused (a page without JavaScript is drawn afresh). */
+  const typedFor = (intent: string) => (last && last.intent === intent ? last.content : undefined)
   // A private message or a notification arriving while the list is open: show it.
   useLiveEvents((e) => {
     if ((e.type === 'message' && d.tab === 'messages') || (e.type === 'notification' && d.tab === 'notifications') || (e.type === 'chat' && d.tab === 'chats' && !('chat' in d && d.chat))) revalidator.revalidate()
@@ -111,11 +117,21 @@ export default function MyMessage() {
         </Form>
       </Group>
       <TabLinks tabs={TABS} tab={d.tab} label={(k) => t(`messages.tabs.${k}`)} />
+      <ConfirmLogout open={Boolean(last?.confirmLogout)} />
       {'messages' in d && d.messages ? (
         <Stack>
           <Form method="post">
             <Stack gap="xs">
-              <Textarea name="content" label={t('messages.replyLabel')} autosize minRows={2} maxLength={MESSAGE_MAX} error={errorOf('reply') ? t(errorOf('reply')!) : undefined} required />
+              <Textarea
+                name="content"
+                label={t('messages.replyLabel')}
+                autosize
+                minRows={2}
+                maxLength={MESSAGE_MAX}
+                defaultValue={typedFor('reply')}
+                error={errorOf('reply') ? t(errorOf('reply')!) : undefined}
+                required
+              />
               <Group justify="flex-end">
                 <Button type="submit" name="intent" value="reply" loading={replying}>
                   {t('messages.send')}
@@ -202,6 +218,7 @@ export default function MyMessage() {
                   reader="user"
                   olderHref={olderHref}
                   error={errorOf('send')}
+                  typed={typedFor('send')}
                   actions={
                     d.chat.status === 'closed' ? null : (
                       <Form method="post">
