@@ -4,25 +4,16 @@
 // browser context (empty cache), the scripts the page started to fetch before `<html data-hydrated>`.
 import type { Page } from '@playwright/test'
 import { BASE_URL } from './env.ts'
-import { expect, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
+import { expect, hydrated, jsDisabled, loginAs, test, watchHydration } from './fixtures.ts'
 
 const MAX_SCRIPTS_BEFORE_HYDRATION = 15
 
 /** The scripts (`/assets/*.js`) the page started to fetch before it hydrated, by file name. */
 async function scriptsBeforeHydration(page: Page, path: string) {
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.documentElement?.hasAttribute('data-hydrated')) return
-      ;(window as unknown as { hydratedAt: number }).hydratedAt = performance.now()
-      observer.disconnect()
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
-  })
+  const loads = await watchHydration(page)
   await page.goto(path)
   await hydrated(page)
-  const { at, started } = await page.evaluate(() => ({
-    at: (window as unknown as { hydratedAt: number }).hydratedAt,
-    started: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const),
-  }))
+  const { at, started } = await loads()
   return [...new Set(started.filter(([url, start]) => start < at && /\/assets\/[^/]+\.js$/.test(new URL(url).pathname)).map(([url]) => url.split('/').pop()!))]
 }
 

@@ -148,3 +148,41 @@ export const test = base.extend<Fixtures>({
 
 /** True in the project that runs without JavaScript. */
 export const jsDisabled = (testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) => testInfo.project.use.javaScriptEnabled === false
+
+/**
+ * Counts toast cards from now on: the returned function gives the most cards of one text (a substring)
+ * on screen at once over the whole visit (they leave after 5 s). Issue 23: a toast that came with a
+ * redirect showed twice with JavaScript.
+ */
+export async function watchToasts(page: Page): Promise<(text: string) => Promise<number>> {
+  await page.addInitScript(() => {
+    const most = new Map<string, number>()
+    ;(window as unknown as { mostToasts: (text: string) => number }).mostToasts = (text) =>
+      Math.max(0, ...[...most].filter(([k]) => k.includes(text)).map(([, n]) => n))
+    new MutationObserver(() => {
+      const now = new Map<string, number>()
+      for (const card of document.querySelectorAll('.mantine-Notification-root')) now.set(card.textContent ?? '', (now.get(card.textContent ?? '') ?? 0) + 1)
+      for (const [text, n] of now) most.set(text, Math.max(n, most.get(text) ?? 0))
+    }).observe(document, { childList: true, subtree: true })
+  })
+  return (text) => page.evaluate((t) => (window as unknown as { mostToasts: (text: string) => number }).mostToasts(t), text)
+}
+
+/**
+ * Notes when `<html data-hydrated>` appears, on the page's clock; the returned function gives that time
+ * and the start time of every resource the page fetched (a script asked for before it came first).
+ */
+export async function watchHydration(page: Page): Promise<() => Promise<{ at: number; started: (readonly [string, number])[] }>> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement?.hasAttribute('data-hydrated')) return
+      ;(window as unknown as { hydratedAt: number }).hydratedAt = performance.now()
+      observer.disconnect()
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
+  })
+  return () =>
+    page.evaluate(() => ({
+      at: (window as unknown as { hydratedAt: number }).hydratedAt,
+      started: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const),
+    }))
+}

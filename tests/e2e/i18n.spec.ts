@@ -1,6 +1,6 @@
 // SPEC §9 locales: zh-CN by default, the header switch (a plain form, so it works without JS), the
 // <html lang> attribute, and English for any other stored choice.
-import { expect, hydrated, jsDisabled, loginAs, test } from './fixtures.ts'
+import { expect, hydrated, jsDisabled, loginAs, test, watchHydration } from './fixtures.ts'
 
 test('the login page switches zh-CN → English → zh-CN and keeps the tab', { tag: '@js-off' }, async ({ page }) => {
   await page.goto('/login?tab=forgot')
@@ -70,18 +70,9 @@ test('the whole catalogs come after hydration; a page reached at once shows text
   test.skip(jsDisabled(test.info()), 'catalogs are the browser\'s')
   await loginAs(context, await api.createUser())
   // When <html data-hydrated> appeared, on the page's clock: a script asked for before it came first.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.documentElement?.hasAttribute('data-hydrated')) return
-      ;(window as unknown as { hydratedAt: number }).hydratedAt = performance.now()
-      observer.disconnect()
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
-  })
+  const loads = await watchHydration(page)
   const catalogsOf = async () => {
-    const { at, started } = await page.evaluate(() => ({
-      at: (window as unknown as { hydratedAt: number }).hydratedAt,
-      started: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const),
-    }))
+    const { at, started } = await loads()
     const named = started.flatMap(([url, start]) => {
       const name = /\/assets\/(\w+)-[\w-]+\.js$/.exec(url)?.[1]
       return name ? [{ name, afterHydration: start >= at }] : []

@@ -2,7 +2,7 @@
 // language with JavaScript and in the other without (`@js-off-only`).
 import type { Page } from '@playwright/test'
 import { ADMIN } from './env.ts'
-import { expect, expectFlash, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
+import { expect, expectFlash, jsDisabled, loginAs, test, uniqueName, watchToasts } from './fixtures.ts'
 
 const UI = {
   'zh-CN': {
@@ -72,19 +72,10 @@ for (const lng of ['zh-CN', 'en-US'] as const) {
       const tag = `${testInfo.project.name}-${lng}-${Date.now().toString(36)}`
       // The most toast cards of one text on screen at once over the whole visit: a toast that came with a
       // redirect showed twice with JavaScript (issue 23: the welcome after QQ/WeChat login, "Bound.").
-      await page.addInitScript(() => {
-        const most = new Map<string, number>()
-        ;(window as unknown as { mostToasts: (text: string) => number }).mostToasts = (text) =>
-          Math.max(0, ...[...most].filter(([k]) => k.includes(text)).map(([, n]) => n))
-        new MutationObserver(() => {
-          const now = new Map<string, number>()
-          for (const card of document.querySelectorAll('.mantine-Notification-root')) now.set(card.textContent ?? '', (now.get(card.textContent ?? '') ?? 0) + 1)
-          for (const [text, n] of now) most.set(text, Math.max(n, most.get(text) ?? 0))
-        }).observe(document, { childList: true, subtree: true })
-      })
+      const mostToasts = await watchToasts(page)
       const shownOnce = async (text: string) => {
         if (jsDisabled(testInfo)) return
-        const shown = () => page.evaluate((t) => (window as unknown as { mostToasts: (text: string) => number }).mostToasts(t), text)
+        const shown = () => mostToasts(text)
         await expect.poll(shown).toBe(1)
         // Once the rest of the catalogs have arrived after hydration (what showed it again).
         await page.waitForLoadState('networkidle')

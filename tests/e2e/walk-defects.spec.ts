@@ -10,7 +10,7 @@ import { sharesApi } from '#contract/shares.ts'
 import { usersApi } from '#contract/users.ts'
 import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { ADMIN, API_PORT, DATA_DIR, DEMO_PASSWORD, WEB_PORT } from './env.ts'
-import { type Api, expect, expectFlash, hydrated, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
+import { type Api, expect, expectFlash, hydrated, jsDisabled, loginAs, test, uniqueName, watchToasts } from './fixtures.ts'
 import { startServer } from './second-server.ts'
 
 test.use({ lng: 'en-US' })
@@ -117,22 +117,12 @@ test.describe('walk defects: settings and layout', () => {
   })
 
   test("a redirect's toast shows once (a non-admin sent away from an admin page)", async ({ page, context, api }) => {
-    // The most cards of one text on screen at a time, over the whole visit (they leave after 5 s).
-    await page.addInitScript(() => {
-      const most = new Map<string, number>()
-      ;(window as unknown as { mostToasts: (text: string) => number }).mostToasts = (text) =>
-        Math.max(0, ...[...most].filter(([k]) => k.includes(text)).map(([, n]) => n))
-      new MutationObserver(() => {
-        const now = new Map<string, number>()
-        for (const card of document.querySelectorAll('.mantine-Notification-root')) now.set(card.textContent ?? '', (now.get(card.textContent ?? '') ?? 0) + 1)
-        for (const [text, n] of now) most.set(text, Math.max(n, most.get(text) ?? 0))
-      }).observe(document, { childList: true, subtree: true })
-    })
+    const mostToasts = await watchToasts(page)
     await loginAs(context, await api.createUser())
     await page.goto('/system/user-manage')
     await expect(page).toHaveURL('/dashboard/workplace')
     const text = 'Access to this resource on the server is denied.'
-    const shown = () => page.evaluate((t) => (window as unknown as { mostToasts: (text: string) => number }).mostToasts(t), text)
+    const shown = () => mostToasts(text)
     await expect.poll(shown).toBe(1)
     // Once everything the page fetches after hydration (the rest of the catalogs) has arrived.
     await page.waitForLoadState('networkidle')

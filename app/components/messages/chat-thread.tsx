@@ -39,6 +39,11 @@ function Line({ mine, sender, content, at }: { mine: boolean; sender: Sender; co
  * A chat's lines (oldest at the top, "load older" prepends a page), and the form to write. With
  * JavaScript a live event about this chat reloads the page's data; without, a reload shows it.
  */
+/** A message form's text (`content`); `typed`: what it held when the form was refused, given back. */
+export function MessageField({ label, error, typed }: { label: string; error?: string; typed?: string }) {
+  return <Textarea name="content" label={label} autosize minRows={2} maxLength={MESSAGE_MAX} defaultValue={typed} error={error} required />
+}
+
 /** A chat's lines and its reply form; `typed` is what the form held when its last send was refused. */
 export function ChatThread({
   chat,
@@ -89,16 +94,7 @@ export function ChatThread({
           <input type="hidden" name="chat_id" value={chat.id} />
           {hidden}
           <Stack gap="xs">
-            <Textarea
-              name="content"
-              label={t('messages.yourMessage')}
-              autosize
-              minRows={2}
-              maxLength={MESSAGE_MAX}
-              defaultValue={typed}
-              error={error ? t(error) : undefined}
-              required
-            />
+            <MessageField label={t('messages.yourMessage')} error={error ? t(error) : undefined} typed={typed} />
             <Group justify="flex-end">
               <Button type="submit" name="intent" value="send" loading={sending}>
                 {t('messages.send')}

@@ -1,15 +1,15 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { adminChatListQuerySchema, CHAT_STATUSES, chatApi, chatStatusSchema, type ChatDetails, MESSAGE_MAX, messagesApi } from '#contract/messages.ts'
+import { adminChatListQuerySchema, CHAT_STATUSES, chatApi, chatStatusSchema, type ChatDetails, messagesApi } from '#contract/messages.ts'
 import { ordersApi } from '#contract/orders.ts'
 import { idSchema, pageQuerySchema } from '#contract/users.ts'
 import { ConfirmDialog } from '#app/components/dialogs/url-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { useIsPending } from '#app/components/forms/fields.tsx'
 import { Pager } from '#app/components/lists/pager.tsx'
-import { ChatThread } from '#app/components/messages/chat-thread.tsx'
+import { ChatThread, MessageField } from '#app/components/messages/chat-thread.tsx'
 import { ChatHeading, ChatList, PrivateMessage, TabLinks, useOlderHref } from '#app/components/messages/inbox.tsx'
 import { useLiveEvents } from '#app/components/messages/live.ts'
 import { api } from '#app/.server/api.ts'
@@ -181,16 +181,7 @@ export default function MessageManage() {
                   required
                   autoComplete="off"
                 />
-                <Textarea
-                  name="content"
-                  label={t('messages.yourMessage')}
-                  autosize
-                  minRows={2}
-                  maxLength={MESSAGE_MAX}
-                  defaultValue={typedFor('message')}
-                  error={errorOf('message', 'content')}
-                  required
-                />
+                <MessageField label={t('messages.yourMessage')} error={errorOf('message', 'content')} typed={typedFor('message')} />
                 <Group justify="space-between">
                   {d.userId ? (
                     <Button component={Link} to="?tab=messages" variant="subtle" size="xs">

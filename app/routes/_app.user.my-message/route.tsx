@@ -1,15 +1,15 @@
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { orderNoSchema } from '#contract/codes.ts'
-import { chatApi, MESSAGE_MAX, messagesApi, notificationsApi } from '#contract/messages.ts'
+import { chatApi, messagesApi, notificationsApi } from '#contract/messages.ts'
 import { idSchema, pageQuerySchema } from '#contract/users.ts'
 import { GeneralErrorBoundary } from '#app/components/feedback/error-boundary.tsx'
 import { useIsPending } from '#app/components/forms/fields.tsx'
 import { Pager } from '#app/components/lists/pager.tsx'
-import { ChatThread } from '#app/components/messages/chat-thread.tsx'
+import { ChatThread, MessageField } from '#app/components/messages/chat-thread.tsx'
 import { ChatHeading, ChatList, PrivateMessage, TabLinks, useOlderHref } from '#app/components/messages/inbox.tsx'
 import { useLiveEvents } from '#app/components/messages/live.ts'
 import { MessageText } from '#app/components/messages/message-text.tsx'
@@ -122,16 +122,7 @@ export default function MyMessage() {
         <Stack>
           <Form method="post">
             <Stack gap="xs">
-              <Textarea
-                name="content"
-                label={t('messages.replyLabel')}
-                autosize
-                minRows={2}
-                maxLength={MESSAGE_MAX}
-                defaultValue={typedFor('reply')}
-                error={errorOf('reply') ? t(errorOf('reply')!) : undefined}
-                required
-              />
+              <MessageField label={t('messages.replyLabel')} error={errorOf('reply') ? t(errorOf('reply')!) : undefined} typed={typedFor('reply')} />
               <Group justify="flex-end">
                 <Button type="submit" name="intent" value="reply" loading={replying}>
                   {t('messages.send')}
