@@ -24,7 +24,9 @@ async function hydrate() {
     react: { bindI18nStore: 'added' },
   })
   const rest = all.filter((n) => !(n in first))
-  if (written) catalogsFollowing(() => loadCatalogs(lng, rest).then((more) => i18next.addResourceBundle(lng, 'translation', more, true, true)))
+  // The store's 'added' event redraws every component that translates: as a transition, so the redraw
+  // yields to the browser every few milliseconds instead of blocking it for the whole tree (issue 24).
+  if (written) catalogsFollowing(() => loadCatalogs(lng, rest).then((more) => startTransition(() => void i18next.addResourceBundle(lng, 'translation', more, true, true))))
   // The server rendered the settings drawer open: its module must be here before hydrating it.
   if (new URLSearchParams(window.location.search).has('settings')) await loadDrawer()
   startTransition(() => {

@@ -24,6 +24,8 @@ export default function IncomeChart({ days }: { days: IncomeDay[] }) {
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
       yAxisProps={{ width: 64 }}
       tooltipAnimationDuration={150}
+      // No growing bars: each animation frame was a render of the whole chart on the main thread (issue 24).
+      barProps={{ isAnimationActive: false }}
       aria-label={t('income.chart.title', { count: days.length })}
     />
   )

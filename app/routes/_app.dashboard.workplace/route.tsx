@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Button, Card, Group, List, Stack, Table, Text, Them
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useInViewport } from '@mantine/hooks'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { incomeApi, INCOME_DAYS_DEFAULT } from '#contract/income.ts'
 import { ordersApi } from '#contract/orders.ts'
@@ -98,7 +98,8 @@ function DailyIncome({ days }: { days: { day: string; income: number; orders: nu
   const { ref, inViewport } = useInViewport()
   const [seen, setSeen] = useState(false)
   useEffect(() => {
-    if (inViewport) setSeen(true)
+    // A transition: recharts' first render yields to the browser instead of blocking it (issue 24).
+    if (inViewport) startTransition(() => setSeen(true))
   }, [inViewport])
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="income-daily">
