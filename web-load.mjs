@@ -1,22 +1,26 @@
 // Load shedding for the console (issue 24, decision 141): past its capacity the console answers at once
 // with 503, Retry-After and the "service busy" page, instead of queueing requests for tens of seconds.
 // Three measures, all cheap: the page requests in flight in this process; how long they have been in
-// flight (when half of them have waited past `maxAgeMs`, the process is not keeping up, whatever a page
-// costs — one slow export alone does not count); and the event loop's lag (a loop busy for longer than
+// flight (when half of them, and at least `minBehind`, have waited past `maxAgeMs`, the process is not
+// keeping up, whatever a page costs — one slow export alone does not count); and the event loop's lag (a loop busy for longer than
 // the limit has requests waiting unread in its sockets, which no counter sees). Static assets are
 // served before this and never refused.
 /**
- * @param {{ maxInFlight?: number, maxAgeMs?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
+ * @param {{ maxInFlight?: number, maxAgeMs?: number, minBehind?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
  *   exempt?: (req: import('express').Request) => boolean,
  *   refuse: (req: import('express').Request, res: import('express').Response, retryAfterSeconds: number) => unknown }} options
  */
-export function loadShedder({ maxInFlight = 32, maxAgeMs = 500, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, exempt = () => false, refuse }) {
+export function loadShedder({ maxInFlight = 32, maxAgeMs = 500, minBehind = 8, maxLagMs = 1000, retryAfterSeconds = 5, sampleMs = 100, exempt = () => false, refuse }) {
   let inFlight = 0
   /** When each request in flight started, oldest first (a Map keeps insertion order). */
   const started = new Map()
   let nextId = 0
+  // A few slow requests are not a queue: fewer than `minBehind` in flight wait at most a few renders
+  // (8 workplace renders of ~150 ms: ~1.2 s). Below it, a console whose twin is restarting (it takes all
+  // the load for a few seconds on a busy machine) was refusing 6 clients — the one instance left
+  // answering 503 to the balancer (seen in the cluster test, decision 141's amendment).
   const behind = (now) => {
-    if (maxAgeMs <= 0 || inFlight < 4) return false
+    if (maxAgeMs <= 0 || inFlight < minBehind) return false
     let old = 0
     for (const at of started.values()) {
       if (now - at <= maxAgeMs) break

@@ -5,6 +5,8 @@
 // them again, then restarts all four one by one with SIGTERM. It prints what was sent and what failed,
 // whether any acknowledged write was lost, the live events missed, and the ledger invariants after.
 // Exit code 0 only when every goal holds (decision 136). Calls go through the contract's typed client.
+import fs from 'node:fs'
+import path from 'node:path'
 import crypto from 'node:crypto'
 import pg from 'pg'
 import { authApi } from '#contract/auth.ts'
@@ -51,6 +53,13 @@ function tally() {
   }
 }
 const requests = tally()
+/** Each failed request: when (since the start), what, and what came back — printed when the run fails. */
+const failures = []
+const noteFailure = (kind, status, body) => {
+  const title = /<title>([^<]*)<\/title>/i.exec(body)?.[1]
+  const excerpt = (title ?? body).replace(/\s+/g, ' ').slice(0, 160)
+  failures.push(`[${secs(performance.now() - started).padStart(7)}] ${kind}: ${status} ${excerpt}`)
+}
 
 /** One request through nginx: the answer, or `{ failed }` when none came or it was a 5xx. */
 async function send(kind, url, init = {}, idempotent = (init.method ?? 'GET') === 'GET') {
@@ -60,9 +69,12 @@ async function send(kind, url, init = {}, idempotent = (init.method ?? 'GET') ==
     const body = await res.text()
     const failed = res.status >= 500
     requests.add(kind, idempotent, failed, res.status)
+    if (failed) noteFailure(kind, res.status, body)
     return { status: res.status, body, headers: res.headers, failed, json: () => JSON.parse(body) }
   } catch (e) {
-    requests.add(kind, idempotent, true, e?.name === 'TimeoutError' ? 'timeout' : `no answer: ${e?.cause?.code ?? e?.cause?.message ?? e?.message}`)
+    const why = e?.name === 'TimeoutError' ? 'timeout' : `no answer: ${e?.cause?.code ?? e?.cause?.message ?? e?.message}`
+    requests.add(kind, idempotent, true, why)
+    noteFailure(kind, why, '')
     return { status: 0, body: String(e), failed: true, json: () => ({}) }
   }
 }
@@ -392,12 +404,22 @@ async function run() {
   if (replay && missed.some((m) => m.missed)) problems.push('live events missed despite Last-Event-ID')
   if (stops.some((s) => s.killed)) problems.push('an instance did not stop within 10 s of SIGTERM')
   if (problems.length) console.log(`\n  NOT MET: ${problems.join('; ')}`)
+  if (failures.length) {
+    // What failed and when (the events above carry the same clock), and what nginx logged of its 5xx
+    // answers: the instances it tried and what each answered.
+    console.log(`\n  Failed requests (time since the start, what, the answer):\n${failures.map((f) => `    ${f}`).join('\n')}`)
+    const nginxLog = path.join(cluster.dir, 'logs', 'nginx-5xx.log')
+    const logged = fs.existsSync(nginxLog) ? fs.readFileSync(nginxLog, 'utf8').trim() : ''
+    if (logged) console.log(`\n  nginx's 5xx answers (${path.relative(process.cwd(), nginxLog)}):\n${logged.split('\n').map((l) => `    ${l}`).join('\n')}`)
+  }
   return problems.length ? 1 : 0
 }
 
 // ---------------------------------------------------------------------------------------------------
 
 console.log('Cluster test: two APIs, two consoles, nginx; everything below goes through nginx.')
+// nginx appends to its log: this run's answers only.
+fs.rmSync(path.join(settingsEnv.CLUSTER_DIR, 'logs', 'nginx-5xx.log'), { force: true })
 const cluster = await startCluster({
   settingsEnv,
   log: say,
