@@ -1,5 +1,3 @@
-import mantineCss from '@mantine/core/styles.css?url'
-import notificationsCss from '@mantine/notifications/styles.css?url'
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useFetchers, useMatches, useRouteLoaderData } from '@remix-run/react'
@@ -17,7 +15,7 @@ import { readFlash } from './.server/toast.ts'
 import { NavProgress, SubmitPending } from './components/shell/nav-progress.tsx'
 import { type AppSettings, normalizeSettings, settingsFromForm } from './settings.ts'
 import { usePublicCss } from './components/layout/public-css.tsx'
-import appCss from './styles.css?url'
+import consoleCss from './console.css?url'
 import publicCss from './public.css?url'
 import { themeFor } from './theme.ts'
 
@@ -78,11 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {hydrate ? (
-          <>
-            <link rel="stylesheet" href={mantineCss} />
-            <link rel="stylesheet" href={notificationsCss} />
-            <link rel="stylesheet" href={appCss} />
-          </>
+          <link rel="stylesheet" href={consoleCss} />
         ) : publicCssText ? (
           <style nonce={nonce} dangerouslySetInnerHTML={{ __html: publicCssText }} />
         ) : (

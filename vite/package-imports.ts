@@ -68,7 +68,8 @@ export function importsByFile(packages: string[]): Plugin {
     name: 'payshare:imports-by-file',
     apply: 'build',
     async transform(code, id, options) {
-      if (options?.ssr || !packages.some((p) => code.includes(p))) return null
+      // Script modules only: a stylesheet may name the package too (`@import '@mantine/core/styles/…'`).
+      if (options?.ssr || !/\.[cm]?[jt]sx?$/.test(id.split('?')[0]) || !packages.some((p) => code.includes(p))) return null
       const ast = this.parse(code) as unknown as { body: ImportNode[] }
       const edits: { start: number; end: number; text: string }[] = []
       for (const node of ast.body) {
