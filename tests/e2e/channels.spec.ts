@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import { channelsApi } from '#contract/channels.ts'
 import { lastMonth } from '#server/modules/channels/rules.ts'
 import { ADMIN } from './env.ts'
-import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, test, uniqueName } from './fixtures.ts'
+import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, openPage, test, uniqueName } from './fixtures.ts'
 
 async function createChannel(api: Api, over: Partial<{ name: string; price: number; fee_rate: number; minimum_income: number; service_duration: number }> = {}) {
   return api.ok(channelsApi.adminCreate, {
@@ -138,7 +138,7 @@ test.describe('fee channels (en-US)', { tag: '@js-off' }, () => {
     const sellerContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false, extraHTTPHeaders: { 'x-forwarded-for': api.clientIp } })
     await sellerContext.addCookies((await context.cookies()).filter((c) => c.name === 'ps_lng'))
     await loginAs(sellerContext, seller)
-    const sellerPage = await sellerContext.newPage()
+    const sellerPage = await openPage(sellerContext, testInfo.project.use.javaScriptEnabled !== false)
     await sellerPage.goto('/dashboard/makemoney')
     await expect(card(sellerPage, channel.name)).toContainText('2 %')
 

@@ -6,7 +6,7 @@ import { sharesApi } from '#contract/shares.ts'
 import { usersApi } from '#contract/users.ts'
 import { LinkFixture } from '../../server/test/fakes/link-fixture.ts'
 import { ADMIN } from './env.ts'
-import { type Api, expect, expectFlash, loginAs, setLocale, test, type TestUser, uniqueName } from './fixtures.ts'
+import { type Api, expect, expectFlash, loginAs, openPage, setLocale, test, type TestUser, uniqueName } from './fixtures.ts'
 
 let web: LinkFixture
 test.beforeAll(async () => {
@@ -39,7 +39,7 @@ test.describe('dead links', () => {
     const adminContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
     await setLocale(adminContext, 'en-US')
     await loginAs(adminContext, ADMIN.username, ADMIN.password)
-    const adminPage = await adminContext.newPage()
+    const adminPage = await openPage(adminContext, testInfo.project.use.javaScriptEnabled !== false)
     await adminPage.goto(`/system/dead-links?seller=${seller.user_name}`)
     await expect(adminPage.getByRole('heading', { name: 'Dead links' })).toBeVisible()
     const row = adminPage.locator(`#link-${share.id}`)

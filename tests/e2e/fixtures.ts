@@ -119,23 +119,8 @@ export const test = base.extend<Fixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders, clientIp }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientIp })
   },
-  // With JavaScript, a full page load (`page.goto`) returns once React has hydrated the page. A click in
-  // the moment React replaces the server's HTML with its own lands on a node that is gone and is lost: a
-  // confirm dialog's Cancel (a section of the page before hydration, a modal after) did nothing and the
-  // test waited 20 s for the dialog to close (CI, 27 Nov). A person clicks again; a test should not
-  // depend on the timing. Pages opened with `context.newPage()` keep the plain `goto`.
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page)
-      page.goto = async (url, options) => {
-        const response = await goto(url, options)
-        // Pages served without scripts (the share page for a visitor, decision 099) never hydrate.
-        const hydrates = response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('script[type="module"]').count()) > 0
-        if (hydrates) await hydrated(page, 15_000).catch(() => {})
-        return response
-      }
-    }
-    await use(page)
+    await use(javaScriptEnabled === false ? page : waitingForHydration(page))
   },
   context: async ({ context, lng }, use) => {
     if (lng) await setLocale(context, lng)
@@ -145,6 +130,35 @@ export const test = base.extend<Fixtures>({
     await use(new Api(clientIp))
   },
 })
+
+/**
+ * With JavaScript, a full page load (`page.goto`) returns once React has hydrated the page. A click in
+ * the moment React replaces the server's HTML with its own lands on a node that is gone and is lost: a
+ * confirm dialog's Cancel (a section of the page before hydration, a modal after) did nothing and the
+ * test waited 20 s for the dialog to close (CI, 27 Nov). What is typed before hydration is lost the same
+ * way: a controlled field is drawn again with its initial value (an admin page's form filled at once, CI
+ * 28 Nov). A person waits for the page; a test should not depend on the timing.
+ */
+function waitingForHydration(page: Page): Page {
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    // Pages served without scripts (the share page for a visitor, decision 099) never hydrate.
+    const hydrates = response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('script[type="module"]').count()) > 0
+    if (hydrates) await hydrated(page, 15_000).catch(() => {})
+    return response
+  }
+  return page
+}
+
+/**
+ * A page of another browser context (the test's second party: an admin beside a seller), whose `goto`
+ * waits for hydration as the test's own page does. `js`: whether that context runs JavaScript.
+ */
+export async function openPage(context: BrowserContext, js: boolean): Promise<Page> {
+  const page = await context.newPage()
+  return js ? waitingForHydration(page) : page
+}
 
 /** True in the project that runs without JavaScript. */
 export const jsDisabled = (testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) => testInfo.project.use.javaScriptEnabled === false

@@ -7,7 +7,7 @@ import { chatApi, EVENTS_PATH } from '#contract/messages.ts'
 import { ordersApi } from '#contract/orders.ts'
 import { sharesApi } from '#contract/shares.ts'
 import { API_URL, DEMO_PASSWORD } from './env.ts'
-import { type Api, expect, jsDisabled, loginAs, setLocale, test } from './fixtures.ts'
+import { type Api, expect, jsDisabled, loginAs, openPage, setLocale, test } from './fixtures.ts'
 import { ADMIN } from './env.ts'
 
 async function publishApproved(api: Api) {
@@ -50,7 +50,7 @@ test.describe('after-sales chat (en-US)', () => {
     const adminContext = await browser.newContext({ javaScriptEnabled: !noJs })
     await setLocale(adminContext, 'en-US')
     await loginAs(adminContext, ADMIN.username, ADMIN.password)
-    const admin = await adminContext.newPage()
+    const admin = await openPage(adminContext, !noJs)
     await admin.goto('/system/message-manage?tab=chats&status=pending')
     const row = admin.getByTestId('chat-row').filter({ hasText: share.title })
     await expect(row).toHaveCount(1)
@@ -108,7 +108,7 @@ test.describe('after-sales chat (en-US)', () => {
     const sellerContext = await browser.newContext({ javaScriptEnabled: !noJs })
     await setLocale(sellerContext, 'en-US')
     await loginAs(sellerContext, 'demo_seller', DEMO_PASSWORD)
-    const seller = await sellerContext.newPage()
+    const seller = await openPage(sellerContext, !noJs)
     await seller.goto(`/share-manage/order-list?unicode=${share.unicode}`)
     const masked = `${orderNo.slice(0, 16)}********${orderNo.slice(-4)}`
     await expect(seller.getByRole('row').filter({ hasText: masked })).toHaveCount(1)
@@ -165,7 +165,7 @@ test.describe('messages and notifications (zh-CN)', () => {
     const user = await api.createUser('email', 'msg')
     const adminContext = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
     await loginAs(adminContext, ADMIN.username, ADMIN.password)
-    const admin = await adminContext.newPage()
+    const admin = await openPage(adminContext, !jsDisabled(testInfo))
 
     // A private message by user name, with bad input first.
     await admin.goto('/system/message-manage')

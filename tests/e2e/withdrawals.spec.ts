@@ -9,7 +9,7 @@ import { sharesApi } from '#contract/shares.ts'
 import { usersApi } from '#contract/users.ts'
 import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { ADMIN } from './env.ts'
-import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, type TestUser, test, uniqueName } from './fixtures.ts'
+import { type Api, expect, expectFieldError, expectFlash, jsDisabled, loginAs, openPage, type TestUser, test, uniqueName } from './fixtures.ts'
 
 /** A seller ready to withdraw: signed up by phone, terms agreed, Alipay details stored. */
 async function newSeller(api: Api, realName: string): Promise<TestUser & { id: number; token: string }> {
@@ -75,7 +75,7 @@ test.describe('withdrawing income (zh-CN)', { tag: '@js-off' }, () => {
     const [w] = (await mine(api, seller)).list
     const adminContext = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
     await loginAs(adminContext, ADMIN.username, ADMIN.password)
-    const admin = await adminContext.newPage()
+    const admin = await openPage(adminContext, !jsDisabled(testInfo))
     await admin.goto(`/system/withdrawal-manage?keyword=${seller.user_name}`)
     await expect(row(admin, seller.user_name)).toContainText('待处理')
     await admin.getByRole('link', { name: `标记已打款 #${w!.id}` }).click()
@@ -117,7 +117,7 @@ test.describe('a rejected withdrawal (en-US)', { tag: '@js-off' }, () => {
     const adminContext = await browser.newContext({ javaScriptEnabled: !jsDisabled(testInfo) })
     await adminContext.addCookies([{ name: 'ps_lng', value: encodeURIComponent(Buffer.from(JSON.stringify('en-US')).toString('base64')), url: new URL(page.url()).origin }])
     await loginAs(adminContext, ADMIN.username, ADMIN.password)
-    const admin = await adminContext.newPage()
+    const admin = await openPage(adminContext, !jsDisabled(testInfo))
     await admin.goto(`/system/withdrawal-manage?keyword=${seller.user_name}&status=Pending`)
     await admin.getByRole('link', { name: `Reject #${w!.id}` }).click()
     const dialog = admin.getByRole('dialog', { name: `Reject withdrawal #${w!.id}` })
