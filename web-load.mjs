@@ -2,9 +2,9 @@
 // with 503, Retry-After and the "service busy" page, instead of queueing requests for tens of seconds.
 // Three measures, all cheap: the page requests in flight in this process; how long they have been in
 // flight (when half of them, and at least `minBehind`, have waited past `maxAgeMs`, the process is not
-// keeping up, whatever a page costs — one slow export alone does not count); and the event loop's lag (a loop busy for longer than
-// the limit has requests waiting unread in its sockets, which no counter sees). Static assets are
-// served before this and never refused.
+// keeping up, whatever a page costs — one slow export alone does not count); and the event loop's lag
+// (a loop busy for longer than the limit has requests waiting unread in its sockets, which no counter
+// sees). Static assets are served before this and never refused.
 /**
  * @param {{ maxInFlight?: number, maxAgeMs?: number, minBehind?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
  *   exempt?: (req: import('express').Request) => boolean,

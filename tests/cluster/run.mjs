@@ -39,10 +39,11 @@ const settingsEnv = {
 function tally() {
   const by = new Map()
   return {
-    add(kind, idempotent, failed, status) {
-      const t = by.get(kind) ?? { kind, idempotent, sent: 0, failed: 0, refused: 0, statuses: {} }
+    add(kind, idempotent, failed, status, cut = false) {
+      const t = by.get(kind) ?? { kind, idempotent, sent: 0, failed: 0, refused: 0, cut: 0, statuses: {} }
       t.sent++
       if (status >= 400 && status < 500) t.refused++
+      if (cut) t.cut++
       if (failed) {
         t.failed++
         t.statuses[status] = (t.statuses[status] ?? 0) + 1
@@ -53,6 +54,14 @@ function tally() {
   }
 }
 const requests = tally()
+/**
+ * When each `kill -9` was sent. An answer already on its way when its instance is SIGKILLed is cut
+ * short: nginx passes an answer on as it arrives and retries only before the first byte, so no balancer
+ * can save it (nginx's log: "upstream prematurely closed connection while reading upstream"). An
+ * idempotent request with no whole answer and a kill -9 while it was in flight is counted as cut, not
+ * failed; a 5xx is never excused, and SIGTERM restarts excuse nothing (decision 136's amendment).
+ */
+const sigkills = []
 /** Each failed request: when (since the start), what, and what came back — printed when the run fails. */
 const failures = []
 const noteFailure = (kind, status, body) => {
@@ -63,6 +72,7 @@ const noteFailure = (kind, status, body) => {
 
 /** One request through nginx: the answer, or `{ failed }` when none came or it was a 5xx. */
 async function send(kind, url, init = {}, idempotent = (init.method ?? 'GET') === 'GET') {
+  const t0 = performance.now()
   let res
   try {
     res = await fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(20_000) })
@@ -73,8 +83,10 @@ async function send(kind, url, init = {}, idempotent = (init.method ?? 'GET') ==
     return { status: res.status, body, headers: res.headers, failed, json: () => JSON.parse(body) }
   } catch (e) {
     const why = e?.name === 'TimeoutError' ? 'timeout' : `no answer: ${e?.cause?.code ?? e?.cause?.message ?? e?.message}`
-    requests.add(kind, idempotent, true, why)
-    noteFailure(kind, why, '')
+    const now = performance.now()
+    const cut = idempotent && e?.name !== 'TimeoutError' && sigkills.some((k) => k >= t0 && k <= now)
+    requests.add(kind, idempotent, !cut, why, cut)
+    noteFailure(kind, cut ? `${why} (cut by a kill -9 while in flight)` : why, '')
     return { status: 0, body: String(e), failed: true, json: () => ({}) }
   }
 }
@@ -308,12 +320,14 @@ async function run() {
   say(`mixed load: ${WORKERS} workers for ${LOAD_SECONDS} s`)
   await sleep(5000)
   await act('kill -9 api1, started again', async () => {
+    sigkills.push(performance.now())
     await cluster.kill('api1', 'SIGKILL')
     await sleep(2000)
     await cluster.start('api1')
   })
   await sleep(3000)
   await act('kill -9 web1, started again', async () => {
+    sigkills.push(performance.now())
     await cluster.kill('web1', 'SIGKILL')
     await sleep(2000)
     await cluster.start('web1')
@@ -377,7 +391,7 @@ async function run() {
   console.log(`\n  Requests through nginx (${secs(loadMs)} of load, ${WORKERS} workers, plus the set-up):`)
   console.log(`  ${'request'.padEnd(38)} ${'sent'.padStart(6)} ${'refused'.padStart(8)} ${'failed'.padStart(7)}`)
   for (const r of rows) {
-    const why = Object.entries(r.statuses).map(([st, n]) => `${st}: ${n}`).join(', ')
+    const why = [...Object.entries(r.statuses).map(([st, n]) => `${st}: ${n}`), ...(r.cut ? [`cut by kill -9: ${r.cut}`] : [])].join(', ')
     console.log(`  ${`${r.kind}${r.idempotent ? '' : ' *'}`.padEnd(38)} ${String(r.sent).padStart(6)} ${String(r.refused).padStart(8)} ${String(r.failed).padStart(7)}${why ? `  (${why})` : ''}`)
   }
   console.log(`  (refused: a 4xx answer, the product's own — a rate limit, a balance too low; failed: a 5xx or no answer.`)
@@ -385,6 +399,8 @@ async function run() {
   const idemFailed = failedSum((r) => r.idempotent)
   console.log(`\n  requests sent:                    ${sum(() => true)} (idempotent ${sum((r) => r.idempotent)}, writes ${sum((r) => !r.idempotent)})`)
   console.log(`  failed idempotent requests:       ${idemFailed}   (goal 0)`)
+  const cutSum = rows.reduce((n, r) => n + r.cut, 0)
+  console.log(`  answers cut by kill -9:           ${cutSum}   (an answer on its way when its instance was SIGKILLed: no balancer can finish it)`)
   console.log(`  failed writes:                    ${failedChecked.length}${failedChecked.length ? ` — ${failedChecked.map((f) => `${f.kind}: ${f.applied ? 'applied' : 'not applied'}`).join('; ')}` : ''}`)
   console.log(`  acknowledged writes:              ${acked.orders.length} orders, ${acked.paid.length} payments, ${acked.chatLines.length} chat lines, ${acked.withdrawals.length} withdrawals`)
   console.log(`  acknowledged writes lost:         ${lost.length}   (goal 0)${lost.length ? ` — ${lost.slice(0, 5).join('; ')}` : ''}`)
