@@ -62,3 +62,17 @@ describe('the lazy request logger (decision 150)', () => {
     expect(lines.map((l) => [l.reqId, l.msg])).toEqual([['req-42', 'loud']])
   })
 })
+
+describe('the lazy request logger under load (decision 161)', () => {
+  it('is one small object per request, its methods shared: no closures or accessors made per request', () => {
+    const { logger } = capture('warn')
+    const a = lazyChildLogger(logger, { reqId: 'a' })
+    const b = lazyChildLogger(logger, { reqId: 'b' })
+    // Per-request closures and a per-object accessor gave every request's logger a hidden class of its
+    // own, made in the old generation: 9% of the API's time in the garbage collector under load.
+    expect(Object.getPrototypeOf(a)).toBe(Object.getPrototypeOf(b))
+    expect(Object.values(a).filter((v) => typeof v === 'function')).toEqual([])
+    expect(Object.getOwnPropertyDescriptor(a, 'level')).toBeUndefined()
+    expect(a.warn).toBe(b.warn)
+  })
+})
