@@ -4,6 +4,7 @@
 // p50/p99 latency at 50 connections, the ratios to the baselines, and the gzip bytes of a first visit
 // to the share page. Machines are noisy: read the ratios — each product figure is measured in rounds
 // that alternate with its baseline (BENCH_ROUNDS, 3; medians), so the machine's noise hits both alike.
+// Beside them, the API's own CPU time per answer at a fixed rate (decision 161).
 // Then (issue 24) the load phase: BENCH_LOAD_CONNECTIONS (200) for BENCH_LOAD_SECONDS (45) on the
 // anonymous share page, a paid share page and the workplace, p50/p99 and the 503s the console's load
 // shedder answered; and a slow phone's first visits (bench/throttled.mjs).
@@ -97,6 +98,38 @@ async function interleaved(pairs) {
   return results.map((r) => ({ base: med(r.base), product: med(r.product), ratio: medianOf(r.product.map((p, i) => ({ ratio: p.rps / r.base[i].rps })), 'ratio') }))
 }
 
+const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 10_000)
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100)
+/** The CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The server's own CPU time per answer (µs) at a fixed CPU_RATE for 5 s, each target in turn, ROUNDS
+ * rounds, medians (decision 161). On a 2-core machine the load generator shares the cores with the server,
+ * so requests/s also measures the generator; this is the server's cost alone.
+ */
+async function cpuPerAnswer(targets) {
+  if (cpuMs(process.pid) === null) return null
+  const per = targets.map(() => [])
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [k, t] of targets.entries()) {
+      const c0 = cpuMs(t.pid)
+      const total = await new Promise((resolve, reject) =>
+        autocannon({ url: t.url, connections: CONNECTIONS, duration: 5, overallRate: CPU_RATE }, (err, r) => (err ? reject(err) : resolve(r.requests.total))),
+      )
+      per[k].push(((cpuMs(t.pid) - c0) * 1000) / total)
+    }
+  }
+  return per.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)])
+}
+
 /** A console session's cookie header, from logging in through the console's own form. */
 async function consoleCookie(webBase, username, password) {
   const res = await fetch(`${webBase}/login`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ intent: 'login', username, password }) })
@@ -161,6 +194,7 @@ const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(1)
 const incomeRows = []
 const statisticsRows = []
 const rows = []
+const cpuRows = []
 const record = (name, r, ratio = null, target = null) => rows.push({ name, ...r, ratio, target })
 
 // Builds (the product when stale, the bare Remix baseline always).
@@ -171,7 +205,7 @@ if (bareBuild.status !== 0) process.exit(1)
 console.log(`\nBench: ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (load generator on the same machine)\n`)
 // BENCH_PORT_OFFSET moves every port of the bench, so that two benches can run side by side.
 const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0)
-await start('bare fastify', ['bench/bare-fastify.mjs'], { PORT: String(4901 + PORT_OFFSET) }, `http://127.0.0.1:${4901 + PORT_OFFSET}/json`)
+const bareFastify = await start('bare fastify', ['bench/bare-fastify.mjs'], { PORT: String(4901 + PORT_OFFSET) }, `http://127.0.0.1:${4901 + PORT_OFFSET}/json`)
 await start('bare remix', ['bench/bare-remix/server.mjs'], { PORT: String(3901 + PORT_OFFSET) }, `http://127.0.0.1:${3901 + PORT_OFFSET}/`)
 const bareFastifyUrl = `http://127.0.0.1:${4901 + PORT_OFFSET}/json`
 const bareRemixUrl = `http://127.0.0.1:${3901 + PORT_OFFSET}/`
@@ -223,6 +257,8 @@ for (const [i, target] of targets.entries()) {
     record(`GET /api/share?unicode= (${target.label})`, apiPair.product, apiPair.ratio, 0.6)
     record(`bare Remix page (baseline, beside ${target.label})`, pagePair.base)
     record(`GET /share/{unicode} render (${target.label})`, pagePair.product, pagePair.ratio, 0.7)
+    const cpu = await cpuPerAnswer([{ pid: bareFastify.pid, url: bareFastifyUrl }, { pid: api.pid, url: bench.shareLookup(unicode) }])
+    if (cpu) cpuRows.push({ label: target.label, bare: cpu[0], share: cpu[1] })
   }
   if (!bytes) bytes = await firstVisitBytes(`${webBase}/share/${unicode}`)
   if (runs('load')) {
@@ -281,6 +317,12 @@ if (rows.length) {
     const verdict = r.target === null ? '' : r.ratio >= r.target ? 'ok' : 'UNDER'
     console.log(`| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.rounds.join(', ')} | ${r.ratio === null ? '—' : `${(r.ratio * 100).toFixed(0)}%`} | ${r.target === null ? '—' : `≥ ${r.target * 100}%`} | ${verdict} |`)
   }
+}
+if (cpuRows.length) {
+  console.log(`\nThe API's own CPU per answer at ${CPU_RATE.toLocaleString('en')} req/s (${CONNECTIONS} connections, medians of ${ROUNDS} rounds of 5 s taking turns): the share lookup's cost beside bare Fastify's`)
+  console.log('| database | bare Fastify µs | GET /api/share µs | bare ÷ share |')
+  console.log('|---|---:|---:|---:|')
+  for (const r of cpuRows) console.log(`| ${r.label} | ${r.bare.toFixed(1)} | ${r.share.toFixed(1)} | ${((100 * r.bare) / r.share).toFixed(0)}% |`)
 }
 console.log(`\nFirst visit to /share/{unicode}: ${bytes.total} bytes gzip in total (${bytes.parts.join(', ')}); ${bytes.scripts} script tag(s)`)
 console.log('Targets: share page ≥ 1,000 renders/s, p99 ≤ 50 ms, ≥ 70% of the bare Remix page; /api/share ≥ 60% of bare Fastify; first visit ≤ 60 KB gzip.')
