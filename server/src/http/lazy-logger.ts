@@ -35,26 +35,26 @@ class LazyChild {
     return this.real().child(bindings, opts)
   }
   silent() {}
-  private write(level: Level, args: unknown[]) {
+  private writeAt(level: Level, args: unknown[]) {
     if (this.isLevelEnabled(level)) (this.real()[level] as (...a: unknown[]) => void)(...args)
   }
   fatal(...args: unknown[]) {
-    this.write('fatal', args)
+    this.writeAt('fatal', args)
   }
   error(...args: unknown[]) {
-    this.write('error', args)
+    this.writeAt('error', args)
   }
   warn(...args: unknown[]) {
-    this.write('warn', args)
+    this.writeAt('warn', args)
   }
   info(...args: unknown[]) {
-    this.write('info', args)
+    this.writeAt('info', args)
   }
   debug(...args: unknown[]) {
-    this.write('debug', args)
+    this.writeAt('debug', args)
   }
   trace(...args: unknown[]) {
-    this.write('trace', args)
+    this.writeAt('trace', args)
   }
 }
 
