@@ -1,3 +1,5 @@
+// First: V8's flags must be set before the rest of the API is loaded (decision 162).
+import './v8-flags.ts'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
