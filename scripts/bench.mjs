@@ -3,7 +3,8 @@
 // a bare Fastify JSON route and a bare Remix page with no UI library — then prints requests/s and
 // p50/p99 latency at 50 connections, the ratios to the baselines, and the gzip bytes of a first visit
 // to the share page. Machines are noisy: read the ratios — each product figure is measured in rounds
-// that alternate with its baseline (BENCH_ROUNDS, 3; medians), so the machine's noise hits both alike.
+// that alternate with its baseline (BENCH_ROUNDS, 3; medians), so the machine's noise hits both alike,
+// and both databases' products take their turns in the same rounds (decision 162).
 // Beside them, the API's own CPU time per answer at a fixed rate (decision 161).
 // Then (issue 24) the load phase: BENCH_LOAD_CONNECTIONS (200) for BENCH_LOAD_SECONDS (45) on the
 // anonymous share page, a paid share page and the workplace, p50/p99 and the 503s the console's load
@@ -235,6 +236,10 @@ if (pgUrl) {
 let bytes
 let budgetLines
 let lighthouseRows
+// Every engine's API and console are started first, so that the share rounds below measure all of them
+// in the same rounds (decision 162: measured one engine after the other, whichever came first met a
+// baseline 10–25% faster than the second did).
+const sessions = []
 for (const [i, target] of targets.entries()) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payshare-bench-'))
   const apiPort = 4910 + PORT_OFFSET + i
@@ -246,20 +251,28 @@ for (const [i, target] of targets.entries()) {
   const web = await start(`console (${target.label})`, ['web-server.mjs'], { ...env, API_URL: base }, `http://127.0.0.1:${webPort}/login`)
   const adminToken = await bench.login('admin', 'Bench@2026')
   const unicode = await bench.approvedShare(adminToken)
-  const webBase = `http://127.0.0.1:${webPort}`
-  if (runs('share')) {
-    // Interleaved rounds (issue 24): bare Fastify, /api/share, bare Remix, the share page, again and again.
-    const [apiPair, pagePair] = await interleaved([
+  sessions.push({ target, dataDir, apiPort, env, bench, api, web, adminToken, unicode, webBase: `http://127.0.0.1:${webPort}` })
+}
+if (runs('share')) {
+  // Interleaved rounds (issue 24): bare Fastify, /api/share, bare Remix, the share page, for each engine, again and again.
+  const pairs = await interleaved(
+    sessions.flatMap(({ bench, unicode, webBase }) => [
       { base: { url: bareFastifyUrl }, product: { url: bench.shareLookup(unicode) } },
       { base: { url: bareRemixUrl }, product: { url: `${webBase}/share/${unicode}` } },
-    ])
+    ]),
+  )
+  for (const [k, { target }] of sessions.entries()) {
+    const [apiPair, pagePair] = pairs.slice(2 * k, 2 * k + 2)
     record(`bare Fastify JSON route (baseline, beside ${target.label})`, apiPair.base)
     record(`GET /api/share?unicode= (${target.label})`, apiPair.product, apiPair.ratio, 0.6)
     record(`bare Remix page (baseline, beside ${target.label})`, pagePair.base)
     record(`GET /share/{unicode} render (${target.label})`, pagePair.product, pagePair.ratio, 0.7)
-    const cpu = await cpuPerAnswer([{ pid: bareFastify.pid, url: bareFastifyUrl }, { pid: api.pid, url: bench.shareLookup(unicode) }])
-    if (cpu) cpuRows.push({ label: target.label, bare: cpu[0], share: cpu[1] })
   }
+  const cpu = await cpuPerAnswer([{ pid: bareFastify.pid, url: bareFastifyUrl }, ...sessions.map(({ api, bench, unicode }) => ({ pid: api.pid, url: bench.shareLookup(unicode) }))])
+  if (cpu) for (const [k, { target }] of sessions.entries()) cpuRows.push({ label: target.label, bare: cpu[0], share: cpu[k + 1] })
+}
+
+for (const { target, dataDir, apiPort, env, bench, api, web, adminToken, unicode, webBase } of sessions) {
   if (!bytes) bytes = await firstVisitBytes(`${webBase}/share/${unicode}`)
   if (runs('load')) {
     // Beyond capacity (issue 24): no page p99 above 2 s on PostgreSQL (5 s on PGlite); the console sheds the rest with 503.
