@@ -1,13 +1,14 @@
 // Serves the built console: static assets, then Remix. Like remix-serve, plus the client's address in
 // X-Forwarded-For so the API sees who logs in (login records, per-IP limits).
 import crypto from 'node:crypto'
+import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 import { consoleMetrics, firstServer, runAsClusterPrimary } from './web-cluster.mjs'
-import { consoleShedder } from './web-load.mjs'
+import { consoleShedder, pathOf, shedding } from './web-load.mjs'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
 // One process per core (WEB_CONCURRENCY): the first one only forks and watches the workers, which run the rest.
@@ -99,13 +100,17 @@ function mayScrape(req) {
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', trustProxy)
+/** A request's route label, found once: the load shedder asks first (its kinds of pages), /metrics after. */
+const routeLabelOf = (req) => (req.routeLabel ??= routeOf(pathOf({ url: req.originalUrl ?? req.url })))
+/** Counts an answer in /metrics, under its page's pattern. */
+const observe = (req, status, start) => {
+  const labels = { method: req.method, route: routeLabelOf(req), status: String(status) }
+  requests.inc(labels)
+  duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9)
+}
 app.use((req, res, next) => {
   const start = process.hrtime.bigint()
-  res.once('finish', () => {
-    const labels = { method: req.method, route: routeOf(req.path), status: String(res.statusCode) }
-    requests.inc(labels)
-    duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9)
-  })
+  res.once('finish', () => observe(req, res.statusCode, start))
   next()
 })
 app.get('/metrics', async (req, res) => {
@@ -136,9 +141,7 @@ app.use((req, _res, next) => {
 // A form posted from another site is answered 403 here, in the visitor's language, before any action
 // runs: Remix refuses it too, but with a bare 500 (issue 20). The check is the console's own
 // (app/.server/request.ts, exported by the server entry).
-const { crossSiteRefusal, busyRefusal } = build.entry.module
-// Past its capacity the console says so at once (503, Retry-After) rather than queueing (web-load.mjs).
-app.use(consoleShedder(busyRefusal).middleware)
+const { crossSiteRefusal, busyPages, localeOfCookies } = build.entry.module
 app.use(async (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD') return next()
   let refusal = null
@@ -156,7 +159,18 @@ app.use(async (req, res, next) => {
   res.send(await refusal.text())
 })
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
-const server = app.listen(port, host, () => firstServer() && console.log(`Console on http://localhost:${port}`))
+// Past its capacity the console says so at once (503, Retry-After) rather than queueing: the refusal is
+// answered before Express, from a page rendered once per language (web-load.mjs, decision 163).
+const shedder = consoleShedder({ kindOf: routeLabelOf })
+const handler = shedding(app, {
+  shedder,
+  pages: await busyPages(shedder.retryAfterSeconds),
+  localeOf: localeOfCookies,
+  // While stopping, a keep-alive connection is not kept for another request.
+  headers: () => (stopping ? { connection: 'close' } : {}),
+  refused: (req, start) => observe(req, 503, start),
+})
+const server = http.createServer(handler).listen(port, host, () => firstServer() && console.log(`Console on http://localhost:${port}`))
 // Idle keep-alive connections stay open longer than a client or proxy keeps its own (Node's 5 s default
 // closes a socket just as a client reuses it: the client reads ECONNRESET on a request it never sent).
 server.keepAliveTimeout = 65_000

@@ -121,5 +121,5 @@ export default async function handleRequest(
 
 // For web-server.mjs, which asks it before Remix handles a request: a write from another site is a 403.
 // And past its capacity, the busy page (503, Retry-After; decision 141).
-export { busyRefusal, crossSiteRefusal } from './.server/request.ts'
+export { busyPages, crossSiteRefusal, localeOfCookies } from './.server/request.ts'
 export { drainLiveStreams } from './.server/live-streams.ts'

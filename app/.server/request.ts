@@ -1,5 +1,7 @@
 import { data } from '@remix-run/node'
-import { getT } from './i18n.ts'
+import { LOCALES, type Locale, resolveLocale } from '#app/i18n.ts'
+import { getT, i18n } from './i18n.ts'
+import { localeCookie } from './session.ts'
 
 /** A client error the page shows as such (the root error boundary renders `msg`). */
 export function badRequest(msg = 'errors.badRequest') {
@@ -56,18 +58,25 @@ export async function crossSiteRefusal(request: Request): Promise<Response | nul
 }
 
 /**
- * The console past its capacity (web-server.mjs's load shedder, decision 141): 503 with Retry-After and
- * the "service busy" page in the visitor's language, answered before Remix, so that a crowd is told at
- * once to come back instead of waiting tens of seconds in the queue. A browser reloads it by itself.
+ * The console past its capacity (web-load.mjs's load shedder, decisions 141 and 163): 503 with
+ * Retry-After and the "service busy" page in the visitor's language, answered before Express and Remix,
+ * so that a crowd is told at once to come back instead of waiting tens of seconds in the queue. A browser
+ * reloads it by itself. Rendered once per language at start: a refusal must cost next to nothing, or the
+ * refusals take the CPU the pages need (decision 163).
  */
-export async function busyRefusal(request: Request, retryAfterSeconds = 5): Promise<Response> {
-  const t = await getT(request)
-  const title = escapeHtml(t('errors.serviceUnavailable'))
-  const page = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${title} - ${escapeHtml(t('common.siteName'))}</title></head><body><h1>${title}</h1><p role="alert">${escapeHtml(t('errors.busyText'))}</p></body></html>`
-  return new Response(page, {
-    status: 503,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
-  })
+export async function busyPages(retryAfterSeconds = 5): Promise<Record<Locale, string>> {
+  const pages = {} as Record<Locale, string>
+  for (const locale of LOCALES) {
+    const t = await i18n.getFixedT(locale)
+    const title = escapeHtml(t('errors.serviceUnavailable'))
+    pages[locale] = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${title} - ${escapeHtml(t('common.siteName'))}</title></head><body><h1>${title}</h1><p role="alert">${escapeHtml(t('errors.busyText'))}</p></body></html>`
+  }
+  return pages
+}
+
+/** The visitor's language from a `Cookie` header, as every page reads it (the `ps_lng` cookie). */
+export async function localeOfCookies(cookieHeader: string | undefined): Promise<Locale> {
+  return resolveLocale(await localeCookie.parse(cookieHeader ?? null))
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

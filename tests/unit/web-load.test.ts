@@ -1,31 +1,44 @@
-// The console's load shedder (web-load.mjs, decision 141): past the limit of page requests in flight,
-// a request is answered at once with 503, Retry-After and the busy page in the visitor's language —
-// the same wiring web-server.mjs uses, on a real HTTP server.
+// The console's load shedder (web-load.mjs, decisions 141 and 163): past the limit of page requests in
+// flight, a request is answered at once with 503, Retry-After and the busy page in the visitor's
+// language, before the app sees it — the same wiring web-server.mjs uses, on a real HTTP server.
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { consoleShedder, loadShedder } from '../../web-load.mjs'
+import { consoleShedder, loadShedder, pathOf, shedding } from '../../web-load.mjs'
 
 vi.hoisted(() => {
   process.env.SESSION_SECRET ||= 'console-tests-session-secret'
 })
-const { busyRefusal } = await import('../../app/.server/request.ts')
+const { busyPages, localeOfCookies } = await import('../../app/.server/request.ts')
 
 const closers: (() => void)[] = []
 afterEach(() => {
   for (const close of closers.splice(0)) close()
   delete process.env.WEB_MAX_IN_FLIGHT
+  delete process.env.WEB_TARGET_MS
 })
 
-/** A server whose pages wait until released: requests stay in flight as long as the test wants. */
+/**
+ * A server whose pages wait until released (`/page`), or answer after `?ms=` milliseconds (`/timed`):
+ * requests stay in flight as long as the test wants. `seen`: the paths the app was asked for.
+ */
 async function serve(shedder: ReturnType<typeof loadShedder>) {
   const waiting: (() => void)[] = []
+  const seen: string[] = []
+  const refused: string[] = []
   const app = express()
-  app.use(shedder.middleware)
+  app.use((req, _res, next) => {
+    seen.push(req.path)
+    next()
+  })
   app.get('/page', (_req, res) => void waiting.push(() => res.send('page')))
+  app.get('/timed', (req, res) => void setTimeout(() => res.send('page'), Number(req.query.ms)))
   app.get('/events', (_req, res) => void waiting.push(() => res.send('stream')))
   app.get('/page.data', (_req, res) => void waiting.push(() => res.send('data')))
-  const server = app.listen(0, '127.0.0.1')
+  app.get('/assets/app.js', (_req, res) => void waiting.push(() => res.send('js')))
+  const handler = shedding(app, { shedder, pages: await busyPages(shedder.retryAfterSeconds), localeOf: localeOfCookies, refused: (req) => void refused.push(pathOf(req)) })
+  const server = http.createServer(handler).listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   closers.push(() => {
     shedder.close()
@@ -37,14 +50,22 @@ async function serve(shedder: ReturnType<typeof loadShedder>) {
   const inFlight = async (n: number) => {
     while (waiting.length < n) await new Promise((r) => setTimeout(r, 5))
   }
-  return { url, releaseAll, inFlight }
+  return { url, releaseAll, inFlight, seen, refused }
+}
+
+/** Pages of `ms` milliseconds, one at a time for `forMs`; then a window (500 ms) of rest, after which the measure stands. */
+async function timedPages(url: string, ms: number, forMs: number) {
+  const until = Date.now() + forMs
+  while (Date.now() < until) expect((await fetch(`${url.replace('/page', '/timed')}?ms=${ms}`)).status).toBe(200)
+  // Idle time does not count: with less than 100 ms of work left in the window, the last measure stands.
+  await new Promise((r) => setTimeout(r, 600))
 }
 
 describe('the console sheds load past its limit', () => {
   it('answers 503 with Retry-After and the busy text once the limit is in flight, and serves again after', async () => {
     process.env.WEB_MAX_IN_FLIGHT = '3'
-    const shedder = consoleShedder(busyRefusal)
-    const { url, releaseAll, inFlight } = await serve(shedder)
+    const shedder = consoleShedder()
+    const { url, releaseAll, inFlight, seen, refused: counted } = await serve(shedder)
     const held = [fetch(url), fetch(url), fetch(url)]
     await inFlight(3)
 
@@ -57,10 +78,19 @@ describe('the console sheds load past its limit', () => {
     expect(page).toContain('Too many visitors right now. This page tries again by itself in a few seconds.')
     // Chinese by default.
     expect(await (await fetch(url)).text()).toContain('当前访问人数过多，页面将在几秒后自动重试。')
-    expect(shedder.stats()).toMatchObject({ inFlight: 3, shed: 2 })
+    // A HEAD is refused without a body.
+    const head = await fetch(url, { method: 'HEAD' })
+    expect([head.status, await head.text()]).toEqual([503, ''])
+    expect(shedder.stats()).toMatchObject({ inFlight: 3, shed: 3 })
+    // The refusals never reached the app (Express, Remix): only counted, for /metrics.
+    expect(seen).toEqual(['/page', '/page', '/page'])
+    expect(counted).toEqual(['/page', '/page', '/page'])
+    // Static files are not refused.
+    const asset = fetch(url.replace('/page', '/assets/app.js'))
+    await inFlight(4)
 
     releaseAll()
-    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200])
+    expect((await Promise.all([...held, asset])).map((r) => r.status)).toEqual([200, 200, 200, 200])
     const again = fetch(url)
     await inFlight(1)
     releaseAll()
@@ -70,7 +100,7 @@ describe('the console sheds load past its limit', () => {
 
   it('the live events stream is never counted nor refused: open streams leave pages their places', async () => {
     process.env.WEB_MAX_IN_FLIGHT = '2'
-    const shedder = consoleShedder(busyRefusal)
+    const shedder = consoleShedder()
     const { url, releaseAll, inFlight } = await serve(shedder)
     const streams = [1, 2, 3, 4].map(() => fetch(url.replace('/page', '/events')))
     await inFlight(4)
@@ -87,7 +117,7 @@ describe('the console sheds load past its limit', () => {
 
   it("a page's data request (client navigation, form, fetcher) is never refused: the browser could only show an error for it", async () => {
     process.env.WEB_MAX_IN_FLIGHT = '1'
-    const shedder = consoleShedder(busyRefusal)
+    const shedder = consoleShedder()
     const { url, releaseAll, inFlight } = await serve(shedder)
     const page = fetch(url)
     await inFlight(1)
@@ -99,7 +129,7 @@ describe('the console sheds load past its limit', () => {
   })
 
   it('a request the client gave up on frees its place', async () => {
-    const shedder = loadShedder({ maxInFlight: 1, maxLagMs: 0, refuse: (_req, res) => res.status(503).end() })
+    const shedder = loadShedder({ maxInFlight: 1, maxLagMs: 0 })
     const { url, releaseAll, inFlight } = await serve(shedder)
     const aborted = new AbortController()
     const gone = fetch(url, { signal: aborted.signal }).catch(() => null)
@@ -115,7 +145,7 @@ describe('the console sheds load past its limit', () => {
   })
 
   it('refuses once half of the requests in flight, at least eight, have waited past the age limit — a few slow ones do not', async () => {
-    const shedder = loadShedder({ maxInFlight: 100, maxAgeMs: 200, maxLagMs: 0, refuse: (_req, res) => res.status(503).end() })
+    const shedder = loadShedder({ maxInFlight: 100, maxAgeMs: 200, maxLagMs: 0 })
     const { url, releaseAll, inFlight } = await serve(shedder)
     const held = [fetch(url), fetch(url), fetch(url), fetch(url)]
     await inFlight(4)
@@ -139,7 +169,7 @@ describe('the console sheds load past its limit', () => {
 
   it('one slow request among many new ones is not being behind', async () => {
     // A long age limit: the nine new requests stay new even on a machine that stalls for a moment.
-    const shedder = loadShedder({ maxInFlight: 100, maxAgeMs: 1000, maxLagMs: 0, refuse: (_req, res) => res.status(503).end() })
+    const shedder = loadShedder({ maxInFlight: 100, maxAgeMs: 1000, maxLagMs: 0 })
     const { url, releaseAll, inFlight } = await serve(shedder)
     const held = [fetch(url)]
     await inFlight(1)
@@ -151,8 +181,53 @@ describe('the console sheds load past its limit', () => {
     expect((await Promise.all(held)).every((r) => r.status === 200)).toBe(true)
   })
 
+  it('admits as many pages as it finishes in the target time: the limit follows the pages finished per second of work', async () => {
+    const shedder = loadShedder({ maxInFlight: 100, targetMs: 200, windowMs: 500, minBehind: 2, maxAgeMs: 0, maxLagMs: 0, sampleMs: 25 })
+    const { url, releaseAll, inFlight } = await serve(shedder)
+    const oneAtATime = (ms: number, forMs: number) => timedPages(url, ms, forMs)
+    // Nothing measured yet: `minBehind`.
+    expect(shedder.stats().limit).toBe(2)
+    // Pages of 40 ms, one at a time: ≤ 25 finished per second of work, × 0.2 s: 5 (6 when the window's
+    // edge cuts a page's work off but counts it as finished).
+    await oneAtATime(40, 700)
+    const slow = shedder.stats().limit
+    expect(slow).toBeGreaterThanOrEqual(3)
+    expect(slow).toBeLessThanOrEqual(6)
+    // Pages of 2 ms: many more per second, a higher limit.
+    await oneAtATime(2, 700)
+    const fast = shedder.stats().limit
+    expect(fast).toBeGreaterThanOrEqual(3 * slow)
+    // Idle time does not count: after another quiet window the limit still stands.
+    await new Promise((r) => setTimeout(r, 600))
+    expect(shedder.stats().limit).toBe(fast)
+    // With `limit` pages in flight the next one is refused.
+    const held = Array.from({ length: fast }, () => fetch(url))
+    await inFlight(fast)
+    expect((await fetch(url)).status).toBe(503)
+    // A process that finishes nothing for a window admits only `minBehind`.
+    await new Promise((r) => setTimeout(r, 700))
+    expect(shedder.stats().limit).toBe(2)
+    releaseAll()
+    expect((await Promise.all(held)).every((r) => r.status === 200)).toBe(true)
+  })
+
+  it('each kind of page has its own limit: one learnt on fast pages does not let slow ones in by the dozen', async () => {
+    const shedder = loadShedder({ maxInFlight: 100, targetMs: 200, windowMs: 500, minBehind: 2, maxAgeMs: 0, maxLagMs: 0, sampleMs: 25, kindOf: pathOf })
+    const { url, releaseAll, inFlight } = await serve(shedder)
+    await timedPages(url, 2, 700)
+    expect(shedder.stats('/timed').limit).toBeGreaterThanOrEqual(6)
+    // `/page` has not been measured: `minBehind`.
+    expect(shedder.stats('/page').limit).toBe(2)
+    const held = [fetch(url), fetch(url)]
+    await inFlight(2)
+    expect((await fetch(url)).status).toBe(503)
+    expect((await fetch(`${url.replace('/page', '/timed')}?ms=1`)).status).toBe(200)
+    releaseAll()
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200])
+  })
+
   it('refuses while the event loop lags past the limit, whatever is in flight', async () => {
-    const shedder = loadShedder({ maxInFlight: 100, maxLagMs: 100, sampleMs: 250, refuse: (_req, res) => res.status(503).end() })
+    const shedder = loadShedder({ maxInFlight: 100, maxLagMs: 100, sampleMs: 250 })
     const { url, releaseAll, inFlight } = await serve(shedder)
     // Block the loop for longer than a sample window, as a pile of synchronous renders would.
     const until = Date.now() + 600
