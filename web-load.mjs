@@ -13,9 +13,9 @@
 // N ÷ that rate: with the limit at rate × `targetMs`, an admitted page takes about `targetMs`, whatever
 // it costs (a workplace of 40 ms of CPU, a share page of 5). A fixed limit of 32 let 32 workplaces share
 // a core: every one of them took 1–2.5 s. Between `minBehind` and `maxInFlight` (which also bounds all
-// kinds together); before anything has been measured, `minBehind` (a crowd meeting a fresh process, its
-// code not yet compiled, would otherwise be admitted `maxInFlight` at a time, each page several times
-// slower than later).
+// kinds together); before a kind has been measured, `minBehind` and one more per page finished (a crowd
+// meeting a fresh process, its code not yet compiled, would otherwise be admitted `maxInFlight` at a
+// time, each page several times slower than later).
 /**
  * @param {{ maxInFlight?: number, targetMs?: number, windowMs?: number, maxAgeMs?: number, minBehind?: number, maxLagMs?: number, retryAfterSeconds?: number, sampleMs?: number,
  *   exempt?: (req: import('node:http').IncomingMessage) => boolean, kindOf?: (req: import('node:http').IncomingMessage) => string }} options
@@ -31,7 +31,7 @@ export function loadShedder({ maxInFlight = 64, targetMs = 0, windowMs = 2000, m
    * is its time), and a limit learnt from share pages (5 ms of CPU) let 64 workplaces (40 ms) in at once
    * when the crowd moved from one to the other: those took 2.5–5 s (the bench's load phase).
    */
-  const pace = () => ({ inFlight: 0, limit: targetMs > 0 ? Math.min(minBehind, maxInFlight) : maxInFlight, finished: [], busyMs: [], finishedNow: 0, busyNow: 0, busyFrom: null })
+  const pace = () => ({ inFlight: 0, limit: targetMs > 0 ? Math.min(minBehind, maxInFlight) : maxInFlight, measured: false, finished: [], busyMs: [], finishedNow: 0, busyNow: 0, busyFrom: null })
   /** @type {Map<string, ReturnType<typeof pace>>} */
   const kinds = new Map()
   const account = (k, now) => {
@@ -53,6 +53,7 @@ export function loadShedder({ maxInFlight = 64, targetMs = 0, windowMs = 2000, m
     // Less than a tenth of a second of work is not a measure: the last one stands.
     if (targetMs > 0 && totalBusy >= 100) {
       const perSecond = (k.finished.reduce((a, b) => a + b, 0) * 1000) / totalBusy
+      k.measured = true
       k.limit = Math.min(maxInFlight, Math.max(minBehind, Math.round((perSecond * targetMs) / 1000)))
     }
   }
@@ -112,6 +113,9 @@ export function loadShedder({ maxInFlight = 64, targetMs = 0, windowMs = 2000, m
       inFlight--
       started.delete(id)
       k.finishedNow++
+      // Until the first measure, each page finished lets one more in (a slow start): light pages reach
+      // their limit within their first 100 ms of work, heavy ones barely move.
+      if (!k.measured) k.limit = Math.min(maxInFlight, k.limit + 1)
       if (--k.inFlight === 0 && k.busyFrom !== null) {
         k.busyNow += Date.now() - k.busyFrom
         k.busyFrom = null

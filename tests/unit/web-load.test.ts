@@ -226,6 +226,16 @@ describe('the console sheds load past its limit', () => {
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200])
   })
 
+  it('before its first measure, each page finished lets one more in (a slow start)', async () => {
+    // No sample is taken within the test (`sampleMs`): nothing is measured.
+    const shedder = loadShedder({ maxInFlight: 4, targetMs: 200, minBehind: 2, maxAgeMs: 0, maxLagMs: 0, sampleMs: 60_000 })
+    const { url } = await serve(shedder)
+    expect(shedder.stats().limit).toBe(2)
+    for (let i = 0; i < 3; i++) expect((await fetch(`${url.replace('/page', '/timed')}?ms=1`)).status).toBe(200)
+    // 2, one more per page finished: 4 after two, and no higher than `maxInFlight` after the third.
+    expect(shedder.stats().limit).toBe(4)
+  })
+
   it('refuses while the event loop lags past the limit, whatever is in flight', async () => {
     const shedder = loadShedder({ maxInFlight: 100, maxLagMs: 100, sampleMs: 250 })
     const { url, releaseAll, inFlight } = await serve(shedder)
