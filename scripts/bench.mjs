@@ -37,6 +37,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const INCOME_ORDERS = Number(process.env.BENCH_INCOME_ORDERS ?? 200_000)
 const INCOME_REQUESTS = Number(process.env.BENCH_INCOME_REQUESTS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3)
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200)
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 45)
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean))
@@ -88,6 +89,10 @@ const medianOf = (list, key) => [...list].map((r) => r[key]).sort((a, b) => a - 
  */
 async function interleaved(pairs) {
   const results = pairs.map(() => ({ base: [], product: [] }))
+  // A warm-up of every URL first, not counted: the first round met code not yet compiled by V8 (a fresh
+  // console's share page: 447 renders/s in the first round against 633–758 in the next two), and the
+  // console's load shedder had not yet measured that page (decision 163).
+  for (const pair of pairs) for (const { url } of [pair.base, pair.product]) await measure(url, { seconds: WARM_UP_SECONDS, quiet: true })
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, pair] of pairs.entries()) {
       results[k].base.push(await measure(pair.base.url))
