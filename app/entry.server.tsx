@@ -120,6 +120,7 @@ export default async function handleRequest(
 }
 
 // For web-server.mjs, which asks it before Remix handles a request: a write from another site is a 403.
-// And past its capacity, the busy page (503, Retry-After; decision 141).
-export { busyPages, crossSiteRefusal, localeOfCookies } from './.server/request.ts'
+// And past its capacity, the busy page in the visitor's language (503, Retry-After; decisions 141, 163).
+export { busyPages, crossSiteRefusal } from './.server/request.ts'
+export { localeOfCookies } from './.server/i18n.ts'
 export { drainLiveStreams } from './.server/live-streams.ts'

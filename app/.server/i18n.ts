@@ -1,9 +1,14 @@
 import { RemixI18Next } from 'remix-i18next/server'
-import { i18nConfig, resolveLocale, resources } from '#app/i18n.ts'
+import { i18nConfig, type Locale, resolveLocale, resources } from '#app/i18n.ts'
 import { localeCookie } from './session.ts'
 
+/** The visitor's language from a `Cookie` header (the `ps_lng` cookie); also what the busy page reads (web-server.mjs). */
+export async function localeOfCookies(cookieHeader: string | null | undefined): Promise<Locale> {
+  return resolveLocale(await localeCookie.parse(cookieHeader ?? null))
+}
+
 export async function getLocale(request: Request) {
-  return resolveLocale(await localeCookie.parse(request.headers.get('cookie')))
+  return localeOfCookies(request.headers.get('cookie'))
 }
 
 export const i18n = new RemixI18Next({

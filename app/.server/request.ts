@@ -1,7 +1,6 @@
 import { data } from '@remix-run/node'
-import { LOCALES, type Locale, resolveLocale } from '#app/i18n.ts'
+import { LOCALES, type Locale } from '#app/i18n.ts'
 import { getT, i18n } from './i18n.ts'
-import { localeCookie } from './session.ts'
 
 /** A client error the page shows as such (the root error boundary renders `msg`). */
 export function badRequest(msg = 'errors.badRequest') {
@@ -72,11 +71,6 @@ export async function busyPages(retryAfterSeconds = 5): Promise<Record<Locale, s
     pages[locale] = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${title} - ${escapeHtml(t('common.siteName'))}</title></head><body><h1>${title}</h1><p role="alert">${escapeHtml(t('errors.busyText'))}</p></body></html>`
   }
   return pages
-}
-
-/** The visitor's language from a `Cookie` header, as every page reads it (the `ps_lng` cookie). */
-export async function localeOfCookies(cookieHeader: string | undefined): Promise<Locale> {
-  return resolveLocale(await localeCookie.parse(cookieHeader ?? null))
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

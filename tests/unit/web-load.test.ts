@@ -10,7 +10,8 @@ import { consoleShedder, loadShedder, pathOf, shedding } from '../../web-load.mj
 vi.hoisted(() => {
   process.env.SESSION_SECRET ||= 'console-tests-session-secret'
 })
-const { busyPages, localeOfCookies } = await import('../../app/.server/request.ts')
+const { busyPages } = await import('../../app/.server/request.ts')
+const { localeOfCookies } = await import('../../app/.server/i18n.ts')
 
 const closers: (() => void)[] = []
 afterEach(() => {
