@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import { endpoint } from '#contract/http.ts'
 import { type chatApi } from '#contract/messages.ts'
-import { type TestApp, ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, bearer, buildTestApp } from '../../test/helpers.ts'
+import { type TestApp, ADMIN_PASSWORD, DEMO_BUYER, DEMO_PASSWORD, DEMO_SELLER, bearer, buildTestApp } from '../../test/helpers.ts'
 import type { AuthUser } from '../plugins/app/auth.ts'
 import { type CallerOf, defineModule, ok } from './module.ts'
 import { responseSerializerCompiler } from './serializer.ts'
@@ -71,6 +71,22 @@ describe('the /api scope', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: bearer(buyer) })).statusCode).toBe(403)
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers: bearer(admin) })).statusCode).toBe(200)
+  })
+
+  it('identifies the caller of an optional endpoint only by a bearer token, and answers every other caller as a visitor', async () => {
+    const seller = await t.login(DEMO_SELLER.userName, DEMO_PASSWORD)
+    const payload = { title: 'A share', type: 'text', content: 'the secret', price: 9.9, subscription_status: 'close' }
+    const unicode = (await t.app.inject({ method: 'POST', url: '/api/shares/new', headers: bearer(seller), payload })).json().data.unicode as string
+    const lookup = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/share?unicode=${unicode}`, headers })
+    // The owner, known by its token, reads its own content; nobody else does.
+    expect((await lookup(bearer(seller))).json().data.content).toEqual(expect.any(String))
+    for (const headers of [{} as Record<string, string>, { authorization: `Basic ${Buffer.from('demo_seller:x').toString('base64')}` }, { authorization: 'Bearer not-a-token' }, { authorization: '' }]) {
+      const res = await lookup(headers)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().data.content).toBeUndefined()
+    }
+    // A public endpoint never asks who calls, even with a token that is not one.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(200)
   })
 
   it('documents response shapes in the OpenAPI document', async () => {

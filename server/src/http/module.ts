@@ -101,12 +101,14 @@ export function defineModule(m: ModuleDefinition): FastifyPluginAsync {
 
 /**
  * The /api scope's hook: authentication is on by default. A route opts out with `config.access`
- * `public` (anyone) or `optional` (the caller identified when a valid token is sent).
+ * `public` (anyone) or `optional` (the caller identified when a valid token is sent). Written with
+ * Fastify's `done` so that the calls with nothing to look up (a public route, an optional one without
+ * an `Authorization` header: every visitor's share lookup) go on at once, without a promise per request
+ * (decision 164).
  */
-export async function authenticateByDefault(this: FastifyInstance, request: FastifyRequest) {
+export function authenticateByDefault(this: FastifyInstance, request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
   const access = request.routeOptions.config.access ?? 'user'
-  if (access === 'public') return
-  if (access === 'optional') return this.identify(request)
-  if (access === 'admin') return this.requireAdmin(request)
-  return this.authenticate(request)
+  if (access === 'public' || (access === 'optional' && !request.headers.authorization)) return done()
+  const check = access === 'optional' ? this.identify(request) : access === 'admin' ? this.requireAdmin(request) : this.authenticate(request)
+  check.then(() => done(), done)
 }
