@@ -136,6 +136,20 @@ async function cpuPerAnswer(targets) {
   return per.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)])
 }
 
+/**
+ * Hands bare Fastify the answer `url` gives (its headers but those of the connection, and its body) to
+ * send as its own from `<bare>/answer`; returns that URL.
+ */
+async function keepAnswer(bareUrl, url) {
+  const res = await fetch(url)
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name)))
+  const answerUrl = new URL('/answer', bareUrl).toString()
+  const put = await fetch(answerUrl, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ headers, body: await res.text() }) })
+  if (!put.ok) throw new Error(`bare Fastify refused the answer: ${put.status}`)
+  return answerUrl
+}
+
 /** A console session's cookie header, from logging in through the console's own form. */
 async function consoleCookie(webBase, username, password) {
   const res = await fetch(`${webBase}/login`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ intent: 'login', username, password }) })
@@ -278,13 +292,18 @@ for (const [i, target] of targets.entries()) {
   sessions.push({ target, dataDir, apiPort, env, bench, api, web, adminToken, unicode, webBase: `http://127.0.0.1:${webPort}` })
 }
 if (runs('share')) {
+  // Bare Fastify is given /api/share's answer to send as its own (decision 164): the same headers and
+  // body, none of the API's work — how far the answer's bytes alone put the route from the baseline.
+  const answerUrl = await keepAnswer(bareFastifyUrl, sessions[0].bench.shareLookup(sessions[0].unicode))
   // Interleaved rounds (issue 24): bare Fastify, /api/share, bare Remix, the share page, for each engine, again and again.
-  const pairs = await interleaved(
-    sessions.flatMap(({ bench, unicode, webBase }) => [
+  const pairs = await interleaved([
+    ...sessions.flatMap(({ bench, unicode, webBase }) => [
       { base: { url: bareFastifyUrl }, product: { url: bench.shareLookup(unicode) } },
       { base: { url: bareRemixUrl }, product: { url: `${webBase}/share/${unicode}` } },
     ]),
-  )
+    { base: { url: bareFastifyUrl }, product: { url: answerUrl } },
+  ])
+  const answerPair = pairs.at(-1)
   for (const [k, { target }] of sessions.entries()) {
     const [apiPair, pagePair] = pairs.slice(2 * k, 2 * k + 2)
     record(`bare Fastify JSON route (baseline, beside ${target.label})`, apiPair.base)
@@ -292,6 +311,7 @@ if (runs('share')) {
     record(`bare Remix page (baseline, beside ${target.label})`, pagePair.base)
     record(`GET /share/{unicode} render (${target.label})`, pagePair.product, pagePair.ratio, 0.7)
   }
+  record(`bare Fastify sending /api/share's answer (its headers and body; the answer's own cost, no target)`, answerPair.product, answerPair.ratio)
   const cpu = await cpuPerAnswer([{ pid: bareFastify.pid, url: bareFastifyUrl }, ...sessions.map(({ api, bench, unicode }) => ({ pid: api.pid, url: bench.shareLookup(unicode) }))])
   if (cpu) for (const [k, { target }] of sessions.entries()) cpuRows.push({ label: target.label, bare: cpu[0], share: cpu[k + 1] })
 }
