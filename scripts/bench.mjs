@@ -391,8 +391,9 @@ if (loadRows.length) {
   console.log('| what | req/s | p50 ms | p99 ms | served/s | served p99 ms | 503 | other errors | target (p99) | |')
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
   for (const r of loadRows) {
-    const ok = r.p99 <= r.target && (r.servedP99 ?? 0) <= r.target
-    console.log(`| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(r.served / LOAD_SECONDS)} | ≤ ${r.servedP99 ?? '—'} | ${r.busy.toLocaleString('en')} of ${r.total.toLocaleString('en')} | ${r.non2xx - r.busy} | ≤ ${r.target / 1000} s | ${ok ? 'ok' : 'OVER'} |`)
+    // A run that served no page at all (every answer shed or failed) is no pass, however fast the refusals were.
+    const verdict = r.served === 0 ? 'NONE SERVED' : r.p99 <= r.target && r.servedP99 <= r.target ? 'ok' : 'OVER'
+    console.log(`| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(r.served / LOAD_SECONDS)} | ≤ ${r.servedP99 ?? '—'} | ${r.busy.toLocaleString('en')} of ${r.total.toLocaleString('en')} | ${r.non2xx - r.busy} | ≤ ${r.target / 1000} s | ${verdict} |`)
   }
 }
 if (throttled) console.log(`\n${throttled.join('\n')}`)
