@@ -11,6 +11,7 @@ import { CatalogRecorder, type CatalogRecording } from './components/layout/cata
 import { NonceProvider } from './components/layout/nonce.tsx'
 import { PublicCssProvider } from './components/layout/public-css.tsx'
 import { getLocale } from './.server/i18n.ts'
+import { rememberTranslations } from './.server/translations.ts'
 import { i18nConfig, resources } from './i18n.ts'
 // The visitor pages' small stylesheet, inlined in their HTML (decision 142): built by Vite like the linked one.
 import publicCssText from './public.css?inline'
@@ -31,6 +32,7 @@ function i18nFor(locale: string): Promise<i18n> {
       .init({ ...i18nConfig, lng: locale, resources })
       .then(() => {
         memoizeLanguageCodes(instance)
+        rememberTranslations(instance)
         return instance
       })
     instances.set(locale, p)

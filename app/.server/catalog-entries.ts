@@ -36,11 +36,19 @@ export function catalogEntries(catalog: Tree, keys: Iterable<string>): Tree {
 export function recording(instance: i18n, used: Set<string>): i18n {
   type T = ((...args: unknown[]) => unknown) & { keyPrefix?: string }
   const note = (key: unknown, prefix?: string) => {
-    for (const k of Array.isArray(key) ? key : [key]) if (typeof k === 'string') used.add(prefix ? `${prefix}.${k}` : k)
+    if (typeof key === 'string') used.add(prefix ? `${prefix}.${key}` : key)
+    else if (Array.isArray(key)) for (const k of key) note(k, prefix)
   }
   const noting = (t: T): T => Object.assign((...args: unknown[]) => (note(args[0], t.keyPrefix), t(...args)), t)
   const t = noting(instance.t as unknown as T)
-  const getFixedT = (...args: Parameters<i18n['getFixedT']>) => noting(instance.getFixedT(...args) as unknown as T)
+  // One wrapper per `t` the instance gives (it gives the same one for the same arguments: rememberTranslations).
+  const wrapped = new Map<T, T>()
+  const getFixedT = (...args: Parameters<i18n['getFixedT']>) => {
+    const fixed = instance.getFixedT(...args) as unknown as T
+    let w = wrapped.get(fixed)
+    if (!w) wrapped.set(fixed, (w = noting(fixed)))
+    return w
+  }
   return new Proxy(instance, {
     get: (target, prop, receiver) => (prop === 't' ? t : prop === 'getFixedT' ? getFixedT : Reflect.get(target, prop, receiver)),
   })
