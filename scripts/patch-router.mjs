@@ -121,3 +121,41 @@ for (const p of TREE_PATCHES) {
   }
   fs.writeFileSync(p.file, source.replace(p.from, p.to).replace(p.head, `${p.decl}${p.head}`))
 }
+
+// Fifth patch (decision 166): Remix encodes a page's loader data for the browser (turbo-stream) as soon
+// as it builds the page's context — with a 5-second timer per page — although only <Scripts> reads it,
+// and the visitor pages render no scripts (handle.hydrate false: the share page). 3.2% of the share
+// page's CPU went to encoding what no one read. The stream is now encoded when it is first read; pages
+// that hydrate read it as before, in the same chunks.
+const HANDOFF_MARK = '/* payshare: handoff encoded when read */'
+const HANDOFF_HELPER = `${HANDOFF_MARK}
+function __payshareWhenRead(open) {
+  let reader;
+  return new ReadableStream({
+    pull: async (controller) => {
+      reader ??= open().getReader();
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader?.cancel(reason),
+  }, { highWaterMark: 0 });
+}
+`
+for (const [file, call] of [
+  ['server.js', 'singleFetch.encodeViaTurboStream(state, request.signal, build.entry.module.streamTimeout, serverMode)'],
+  [path.join('esm', 'server.js'), 'encodeViaTurboStream(state, request.signal, build.entry.module.streamTimeout, serverMode)'],
+]) {
+  const target = path.join(root, 'node_modules', '@remix-run', 'server-runtime', 'dist', file)
+  if (!fs.existsSync(target)) continue
+  const source = fs.readFileSync(target, 'utf8')
+  if (source.includes(HANDOFF_MARK)) continue
+  const from = `serverHandoffStream: ${call},`
+  const head = 'async function handleDocumentRequest('
+  // Twice: the page, and the page of an error boundary.
+  if (source.split(from).length !== 3 || source.split(head).length !== 2) {
+    console.warn(`patch-router: @remix-run/server-runtime/dist/${file} is not as expected; left as it is`)
+    continue
+  }
+  fs.writeFileSync(target, source.replaceAll(from, `serverHandoffStream: __payshareWhenRead(() => ${call}),`).replace(head, `${HANDOFF_HELPER}${head}`))
+}

@@ -82,3 +82,57 @@ describe('the route tree, built once per build (issue 24, decision 140)', () => 
     expect(source).toContain('/* payshare: route tree once per manifest */')
   })
 })
+
+describe('the page\'s data for the browser, encoded when read (issue 24, decision 166)', () => {
+  type Context = { serverHandoffStream: ReadableStream<Uint8Array> }
+  const runtime = runtimeRequire(RUNTIME) as { createRequestHandler: (build: object, mode: string) => (request: Request) => Promise<Response> }
+  const turbo = requireFrom(runtimeRequire.resolve(RUNTIME))('turbo-stream') as { encode: (...args: unknown[]) => unknown }
+  /** A one-route build whose entry reads the handoff stream into the answer (a page with <Scripts>) or not (a visitor page). */
+  const build = (read: boolean) => ({
+    routes: { root: { id: 'root', path: '', module: { default: () => null, loader: () => ({ hello: 'world' }) } } },
+    entry: {
+      module: {
+        default: async (_request: Request, status: number, headers: Headers, context: Context) => {
+          let text = ''
+          if (read) {
+            const reader = context.serverHandoffStream.getReader()
+            const decoder = new TextDecoder()
+            for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value)
+          }
+          return new Response(text, { status, headers })
+        },
+      },
+    },
+    assets: { routes: { root: { id: 'root', path: '', hasLoader: true, module: '/root.js' } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
+    future: { v3_singleFetch: true },
+    publicPath: '/',
+    assetsBuildDirectory: 'build',
+    isSpaMode: false,
+    basename: '/',
+  })
+
+  it('a page that reads it gets the loader data; a page that does not costs no encoding', async () => {
+    const real = turbo.encode
+    let encoded = 0
+    turbo.encode = (...args: unknown[]) => (encoded++, real(...args))
+    try {
+      const unread = await runtime.createRequestHandler(build(false), 'production')(new Request('http://localhost/'))
+      expect(unread.status).toBe(200)
+      expect(encoded, 'encodings for a page that renders no scripts').toBe(0)
+      const read = await runtime.createRequestHandler(build(true), 'production')(new Request('http://localhost/'))
+      expect(await read.text()).toContain('"hello","world"')
+      expect(encoded).toBe(1)
+    } finally {
+      turbo.encode = real
+    }
+  })
+
+  it('both builds of the server runtime carry the patch', () => {
+    const dist = path.dirname(runtimeRequire.resolve(RUNTIME))
+    for (const file of ['server.js', path.join('esm', 'server.js')]) {
+      const source = fs.readFileSync(path.join(dist, file), 'utf8')
+      expect(source.split('/* payshare: handoff encoded when read */').length - 1, file).toBe(1)
+      expect(source.split('serverHandoffStream: __payshareWhenRead(').length - 1, file).toBe(2)
+    }
+  })
+})
