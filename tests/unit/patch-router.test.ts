@@ -136,3 +136,57 @@ describe('the page\'s data for the browser, encoded when read (issue 24, decisio
     }
   })
 })
+
+describe('a loader\'s request, copied only when there is something to strip (issue 24, decision 166)', () => {
+  const runtime = runtimeRequire(RUNTIME) as { createRequestHandler: (build: object, mode: string) => (request: Request) => Promise<Response> }
+  let seen: Request | undefined
+  const build = {
+    routes: { root: { id: 'root', path: '', module: { default: () => null, loader: ({ request }: { request: Request }) => ((seen = request), { url: request.url }) } } },
+    entry: { module: { default: async (_request: Request, status: number, headers: Headers) => new Response('page', { status, headers }) } },
+    assets: { routes: { root: { id: 'root', path: '', hasLoader: true, module: '/root.js' } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
+    future: { v3_singleFetch: true },
+    publicPath: '/',
+    assetsBuildDirectory: 'build',
+    isSpaMode: false,
+    basename: '/',
+  }
+  const handler = runtime.createRequestHandler(build, 'production')
+  /** The Requests Remix builds while answering `input`, and the one its loader got. */
+  async function answer(input: Request) {
+    const Real = globalThis.Request
+    let made = 0
+    globalThis.Request = new Proxy(Real, {
+      construct(target, args: ConstructorParameters<typeof Request>) {
+        made++
+        return Reflect.construct(target, args)
+      },
+    })
+    try {
+      expect((await handler(input)).status).toBe(200)
+    } finally {
+      globalThis.Request = Real
+    }
+    return { made, loaderGot: seen! }
+  }
+
+  it('a page with no search string reaches its loader as it came, uncopied (the bench\'s share page has none)', async () => {
+    const input = new Request('http://localhost/')
+    const { made, loaderGot } = await answer(input)
+    expect(made).toBe(0)
+    expect(loaderGot).toBe(input)
+  })
+
+  it('Remix\'s own parameters are still stripped, the others kept', async () => {
+    const { made, loaderGot } = await answer(new Request('http://localhost/?index&_routes=root&order=ABC'))
+    expect(made).toBe(2)
+    expect(loaderGot.url).toBe('http://localhost/?order=ABC')
+  })
+
+  it('both builds of the server runtime carry the patch in its three strippers', () => {
+    const dist = path.dirname(runtimeRequire.resolve(RUNTIME))
+    for (const file of ['data.js', path.join('esm', 'data.js')]) {
+      const source = fs.readFileSync(path.join(dist, file), 'utf8')
+      expect(source.split('/* payshare: nothing to strip, nothing copied */').length - 1, file).toBe(3)
+    }
+  })
+})
