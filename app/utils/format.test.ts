@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatDateTime, linkParts, parseDateInput } from './format.ts'
 
 describe('formatDateTime', () => {
@@ -9,6 +9,19 @@ describe('formatDateTime', () => {
   it('shows a dash for no time or a bad one', () => {
     expect(formatDateTime(null)).toBe('—')
     expect(formatDateTime('not a date')).toBe('—')
+  })
+  it('formats a time once per zone, and stays right past the times it keeps', () => {
+    const parts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      const iso = '2026-03-04T05:06:07.000Z'
+      expect([formatDateTime(iso), formatDateTime(iso)]).toEqual(['2026-03-04 13:06:07', '2026-03-04 13:06:07'])
+      expect([formatDateTime(iso, 'UTC'), formatDateTime(iso, 'UTC')]).toEqual(['2026-03-04 05:06:07', '2026-03-04 05:06:07'])
+      expect(parts).toHaveBeenCalledTimes(2)
+      for (let s = 0; s < 1500; s++) expect(formatDateTime(new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString(), 'UTC')).toBe(`2026-01-01 00:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`)
+      expect(formatDateTime(iso)).toBe('2026-03-04 13:06:07')
+    } finally {
+      parts.mockRestore()
+    }
   })
 })
 
