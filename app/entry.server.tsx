@@ -106,6 +106,8 @@ export default async function handleRequest(
           responseHeaders.set('X-Content-Type-Options', 'nosniff')
           responseHeaders.set('Referrer-Policy', 'same-origin')
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          // A page React finished needs no abort: the timer goes with it (it fired on every page, 6 s later).
+          body.once('finish', () => clearTimeout(timer))
           pipe(body)
         },
         onShellError(error: unknown) {
@@ -117,7 +119,7 @@ export default async function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000)
+    const timer = setTimeout(abort, streamTimeout + 1000)
   })
 }
 
