@@ -83,33 +83,40 @@ describe('the route tree, built once per build (issue 24, decision 140)', () => 
   })
 })
 
+/** The server runtime the console runs (its request handler), as the patches below see it. */
+const serverRuntime = () => runtimeRequire(RUNTIME) as { createRequestHandler: (build: object, mode: string) => (request: Request) => Promise<Response> }
+type Loader = (args: { request: Request }) => unknown
+type Entry = (request: Request, status: number, headers: Headers, context: never) => Promise<Response>
+/** A Remix build of one route, `loader` its data, `entry` the server entry's render (single fetch on, as the console's). */
+const oneRouteBuild = (loader: Loader, entry: Entry) => ({
+  routes: { root: { id: 'root', path: '', module: { default: () => null, loader } } },
+  entry: { module: { default: entry } },
+  assets: { routes: { root: { id: 'root', path: '', hasLoader: true, module: '/root.js' } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
+  future: { v3_singleFetch: true },
+  publicPath: '/',
+  assetsBuildDirectory: 'build',
+  isSpaMode: false,
+  basename: '/',
+})
+
 describe('the page\'s data for the browser, encoded when read (issue 24, decision 166)', () => {
   type Context = { serverHandoffStream: ReadableStream<Uint8Array> }
-  const runtime = runtimeRequire(RUNTIME) as { createRequestHandler: (build: object, mode: string) => (request: Request) => Promise<Response> }
+  const runtime = serverRuntime()
   const turbo = requireFrom(runtimeRequire.resolve(RUNTIME))('turbo-stream') as { encode: (...args: unknown[]) => unknown }
   /** A one-route build whose entry reads the handoff stream into the answer (a page with <Scripts>) or not (a visitor page). */
-  const build = (read: boolean) => ({
-    routes: { root: { id: 'root', path: '', module: { default: () => null, loader: () => ({ hello: 'world' }) } } },
-    entry: {
-      module: {
-        default: async (_request: Request, status: number, headers: Headers, context: Context) => {
-          let text = ''
-          if (read) {
-            const reader = context.serverHandoffStream.getReader()
-            const decoder = new TextDecoder()
-            for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value)
-          }
-          return new Response(text, { status, headers })
-        },
+  const build = (read: boolean) =>
+    oneRouteBuild(
+      () => ({ hello: 'world' }),
+      async (_request, status, headers, context: Context) => {
+        let text = ''
+        if (read) {
+          const reader = context.serverHandoffStream.getReader()
+          const decoder = new TextDecoder()
+          for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value)
+        }
+        return new Response(text, { status, headers })
       },
-    },
-    assets: { routes: { root: { id: 'root', path: '', hasLoader: true, module: '/root.js' } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
-    future: { v3_singleFetch: true },
-    publicPath: '/',
-    assetsBuildDirectory: 'build',
-    isSpaMode: false,
-    basename: '/',
-  })
+    )
 
   it('a page that reads it gets the loader data; a page that does not costs no encoding', async () => {
     const real = turbo.encode
@@ -138,19 +145,12 @@ describe('the page\'s data for the browser, encoded when read (issue 24, decisio
 })
 
 describe('a loader\'s request, copied only when there is something to strip (issue 24, decision 166)', () => {
-  const runtime = runtimeRequire(RUNTIME) as { createRequestHandler: (build: object, mode: string) => (request: Request) => Promise<Response> }
   let seen: Request | undefined
-  const build = {
-    routes: { root: { id: 'root', path: '', module: { default: () => null, loader: ({ request }: { request: Request }) => ((seen = request), { url: request.url }) } } },
-    entry: { module: { default: async (_request: Request, status: number, headers: Headers) => new Response('page', { status, headers }) } },
-    assets: { routes: { root: { id: 'root', path: '', hasLoader: true, module: '/root.js' } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
-    future: { v3_singleFetch: true },
-    publicPath: '/',
-    assetsBuildDirectory: 'build',
-    isSpaMode: false,
-    basename: '/',
-  }
-  const handler = runtime.createRequestHandler(build, 'production')
+  const build = oneRouteBuild(
+    ({ request }) => ((seen = request), { url: request.url }),
+    async (_request, status, headers) => new Response('page', { status, headers }),
+  )
+  const handler = serverRuntime().createRequestHandler(build, 'production')
   /** The Requests Remix builds while answering `input`, and the one its loader got. */
   async function answer(input: Request) {
     const Real = globalThis.Request
