@@ -94,7 +94,7 @@ const pgliteJson = path.join(tmp, 'vitest-pglite.json')
 const pgJson = path.join(tmp, 'vitest-pg.json')
 const e2e = process.env.SKIP_E2E !== '1'
 
-const pgliteStep = run('unit + API tests (PGlite)', process.execPath, vitestRun(pgliteJson), { env: { VITEST_PROJECT_TIMES: projectTimes(pgliteJson) } })
+const pgliteStep = run('unit + API tests (PGlite)', process.execPath, [...vitestRun(pgliteJson), '--maxWorkers=2'], { env: { VITEST_PROJECT_TIMES: projectTimes(pgliteJson) } })
 let pgStep = null
 if (process.env.TEST_DATABASE_URL) {
   // Only the files that open a database: pure rules and provider tests ran above and do not depend on it.
@@ -103,7 +103,8 @@ if (process.env.TEST_DATABASE_URL) {
     .filter((f) => f.endsWith('.test.ts') && /buildTestApp|openTestDatabase|DATABASE_URL/.test(fs.readFileSync(f, 'utf8')))
   // Two workers: each file spends most of its time waiting on the server's round trips, so a second one
   // overlaps them (the pass in 269 s instead of 416 s beside other work; three: 388 s and a timing test
-  // failed). The PGlite pass keeps vitest's default on two cores, one worker: it is CPU (decision 108).
+  // failed). The PGlite pass runs two workers too (decision 167): with one, the machine's second core
+  // idled for the last 2–3 minutes of the pass once this one and the checks had ended.
   pgStep = run('API tests (PostgreSQL)', process.execPath, [...vitestRun(pgJson, dbTests), '--maxWorkers=2'], {
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL, VITEST_PROJECT_TIMES: projectTimes(pgJson) },
     buffered: true,
