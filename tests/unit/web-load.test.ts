@@ -194,10 +194,11 @@ describe('the console sheds load past its limit', () => {
     const slow = shedder.stats().limit
     expect(slow).toBeGreaterThanOrEqual(3)
     expect(slow).toBeLessThanOrEqual(6)
-    // Pages of 2 ms: many more per second, a higher limit.
+    // Pages of 2 ms: many more per second, a higher limit. At least twice the slow one's: on a busy
+    // machine a 2 ms timer page takes ~12 ms from admission to its end (CI, 29 Nov: 17 against 6).
     await oneAtATime(2, 700)
     const fast = shedder.stats().limit
-    expect(fast).toBeGreaterThanOrEqual(3 * slow)
+    expect(fast).toBeGreaterThanOrEqual(2 * slow)
     // Idle time does not count: after another quiet window the limit still stands.
     await new Promise((r) => setTimeout(r, 600))
     expect(shedder.stats().limit).toBe(fast)
